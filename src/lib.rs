@@ -1,0 +1,12 @@
+//! sudoku-bulk: solve, count and validate Sudoku puzzles in bulk.
+//!
+//! Data flows one way: bytes in ([`format`]), records, [`solver`] outcomes, bytes out
+//! ([`output`]); [`pipeline`] runs that flow over every core and keeps input order.
+
+#![warn(missing_docs)]
+
+pub mod grid;
+pub mod solver;
+
+pub use grid::Grid;
+pub use solver::{BitmaskSolver, Outcome, Solver, SolverKind};
