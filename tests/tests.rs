@@ -1,1 +1,5 @@
+//! The integration tests: one test binary (as ripgrep does), one module per area.
 
+mod util;
+
+mod oracles;

@@ -1,0 +1,1 @@
+//! Oracle comparisons (being written).
