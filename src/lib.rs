@@ -5,7 +5,14 @@
 
 #![warn(missing_docs)]
 
+pub mod cli;
+pub mod format;
+pub mod generate;
 pub mod grid;
+pub mod output;
+pub mod pipeline;
+pub mod progress;
+pub mod solve;
 pub mod solver;
 
 pub use grid::Grid;

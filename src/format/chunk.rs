@@ -1,0 +1,272 @@
+//! Cutting an input into pieces that end on record boundaries.
+//!
+//! Pieces are what the pipeline hands to worker threads: each one holds whole records and
+//! knows its position (index, first line number, end offset), so workers can number their
+//! records and the writer can put the results back in input order. A line-format piece ends
+//! after any line end; a grid-format piece ends after a blank line, which is where grid records
+//! end.
+//!
+//! [`SliceChunker`] cuts a memory-mapped file; [`StreamChunker`] reads a stream (stdin, a pipe)
+//! and cuts as it goes, holding at most about one piece at a time.
+
+use std::borrow::Cow;
+use std::io::{self, Read};
+
+use super::{input_end, Format};
+
+/// A piece of input holding whole records.
+#[derive(Debug)]
+pub struct Chunk<'a> {
+    /// Position among the pieces, from 0.
+    pub index: u64,
+    /// The line number of its first line, from 1.
+    pub first_line: u64,
+    /// The input offset just past it (for progress).
+    pub end_offset: u64,
+    /// The bytes.
+    pub data: Cow<'a, [u8]>,
+}
+
+/// Counts the position of pieces as they are cut.
+#[derive(Debug, Default)]
+struct Position {
+    index: u64,
+    line: u64,
+    offset: u64,
+}
+
+impl Position {
+    fn start() -> Position {
+        Position { index: 0, line: 1, offset: 0 }
+    }
+
+    fn chunk<'a>(&mut self, data: Cow<'a, [u8]>) -> Chunk<'a> {
+        let chunk = Chunk {
+            index: self.index,
+            first_line: self.line,
+            end_offset: self.offset + data.len() as u64,
+            data,
+        };
+        self.index += 1;
+        self.line += memchr::memchr_iter(b'\n', &chunk.data).count() as u64;
+        self.offset = chunk.end_offset;
+        chunk
+    }
+}
+
+/// The first record boundary at or after `from`: the offset just past a line end (line
+/// format) or just past a blank line (grid format); `data.len()` if there is none.
+pub fn boundary_after(format: Format, data: &[u8], from: usize) -> usize {
+    let line_end = |at: usize| match memchr::memchr(b'\n', &data[at..]) {
+        Some(i) => at + i + 1,
+        None => data.len(),
+    };
+    if from >= data.len() {
+        return data.len();
+    }
+    match format {
+        Format::Line => line_end(from),
+        Format::Grid => {
+            let mut start = if from == 0 || data[from - 1] == b'\n' { from } else { line_end(from) };
+            while start < data.len() {
+                let end = line_end(start);
+                if data[start..end].trim_ascii().is_empty() {
+                    return end;
+                }
+                start = end;
+            }
+            data.len()
+        }
+    }
+}
+
+/// The last record boundary in `data`, if any (see [`boundary_after`]).
+pub fn last_boundary(format: Format, data: &[u8]) -> Option<usize> {
+    let mut ends = memchr::memrchr_iter(b'\n', data);
+    let last = ends.next()?;
+    match format {
+        Format::Line => Some(last + 1),
+        Format::Grid => {
+            let mut end = last;
+            loop {
+                let start = ends.next().map_or(0, |i| i + 1);
+                if data[start..end].trim_ascii().is_empty() {
+                    return Some(end + 1);
+                }
+                if start == 0 {
+                    return None;
+                }
+                end = start - 1;
+            }
+        }
+    }
+}
+
+/// Cuts an in-memory input (a mapped file) into pieces of about `target` bytes.
+pub struct SliceChunker<'a> {
+    format: Format,
+    data: &'a [u8],
+    target: usize,
+    pos: usize,
+    position: Position,
+}
+
+impl<'a> SliceChunker<'a> {
+    /// Pieces of `data`, up to its `end` marker, of about `target` bytes each.
+    pub fn new(format: Format, data: &'a [u8], target: usize) -> SliceChunker<'a> {
+        let data = &data[..input_end(data)];
+        SliceChunker { format, data, target: target.max(1), pos: 0, position: Position::start() }
+    }
+}
+
+impl<'a> Iterator for SliceChunker<'a> {
+    type Item = Chunk<'a>;
+
+    fn next(&mut self) -> Option<Chunk<'a>> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let from = (self.pos + self.target).min(self.data.len());
+        let end = boundary_after(self.format, self.data, from - 1);
+        let piece = &self.data[self.pos..end];
+        self.pos = end;
+        Some(self.position.chunk(Cow::Borrowed(piece)))
+    }
+}
+
+/// Reads a stream and cuts it into owned pieces of about `target` bytes.
+pub struct StreamChunker<R> {
+    format: Format,
+    reader: R,
+    target: usize,
+    /// Bytes read past the last piece's end.
+    carry: Vec<u8>,
+    done: bool,
+    position: Position,
+}
+
+impl<R: Read> StreamChunker<R> {
+    /// Pieces of the stream, up to its `end` marker, of about `target` bytes each.
+    pub fn new(format: Format, reader: R, target: usize) -> StreamChunker<R> {
+        StreamChunker {
+            format,
+            reader,
+            target: target.max(1),
+            carry: Vec::new(),
+            done: false,
+            position: Position::start(),
+        }
+    }
+
+    /// The next piece, or `None` at the end of the input.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk<'static>>> {
+        if self.done {
+            return Ok(None);
+        }
+        let mut buf = std::mem::take(&mut self.carry);
+        let mut eof = false;
+        // Read until the buffer holds a boundary past the target size, or the stream ends.
+        let cut = loop {
+            if buf.len() >= self.target {
+                if let Some(cut) = last_boundary(self.format, &buf) {
+                    break cut;
+                }
+            }
+            let want = self.target.max(buf.len()) as u64; // doubles while no boundary is found
+            let got = (&mut self.reader).take(want).read_to_end(&mut buf)?;
+            if got == 0 {
+                eof = true;
+                break buf.len();
+            }
+        };
+        self.carry = buf.split_off(cut);
+        let end = input_end(&buf);
+        if end < buf.len() {
+            buf.truncate(end);
+            self.done = true;
+        }
+        if eof {
+            self.done = true;
+        }
+        if buf.is_empty() && self.done {
+            return Ok(None);
+        }
+        Ok(Some(self.position.chunk(Cow::Owned(buf))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slice_pieces(format: Format, data: &[u8], target: usize) -> Vec<(u64, u64, Vec<u8>)> {
+        SliceChunker::new(format, data, target)
+            .map(|c| (c.index, c.first_line, c.data.into_owned()))
+            .collect()
+    }
+
+    fn stream_pieces(format: Format, data: &[u8], target: usize) -> Vec<(u64, u64, Vec<u8>)> {
+        let mut chunker = StreamChunker::new(format, data, target);
+        let mut out = Vec::new();
+        while let Some(c) = chunker.next_chunk().unwrap() {
+            out.push((c.index, c.first_line, c.data.into_owned()));
+        }
+        out
+    }
+
+    #[test]
+    fn line_pieces_end_on_line_ends_and_count_lines() {
+        let data = b"aaa\nbbbb\ncc\nd\n";
+        for target in 1..20 {
+            for pieces in [slice_pieces(Format::Line, data, target), stream_pieces(Format::Line, data, target)] {
+                let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
+                assert_eq!(joined, data, "target {target}");
+                let mut line = 1;
+                for (i, (index, first, bytes)) in pieces.iter().enumerate() {
+                    assert_eq!((*index, *first), (i as u64, line), "target {target}");
+                    assert!(bytes.ends_with(b"\n"));
+                    line += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn grid_pieces_end_after_blank_lines() {
+        let data = b"1\n2\n\n3\n4\n \n5\n6";
+        for target in 1..20 {
+            for pieces in [slice_pieces(Format::Grid, data, target), stream_pieces(Format::Grid, data, target)] {
+                let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
+                assert_eq!(joined, data, "target {target}");
+                for (_, _, bytes) in &pieces[..pieces.len() - 1] {
+                    assert!(bytes.ends_with(b"\n\n") || bytes.ends_with(b"\n \n"), "{bytes:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_stop_at_the_end_marker() {
+        let data = b"a\nb\nend\nc\n";
+        for target in 1..8 {
+            let pieces = slice_pieces(Format::Line, data, target);
+            let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
+            assert_eq!(joined, b"a\nb\n");
+            let pieces = stream_pieces(Format::Line, data, target);
+            let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
+            assert_eq!(joined, b"a\nb\n", "target {target}");
+        }
+    }
+
+    #[test]
+    fn boundaries() {
+        assert_eq!(boundary_after(Format::Line, b"ab\ncd", 0), 3);
+        assert_eq!(boundary_after(Format::Line, b"ab\ncd", 3), 5);
+        assert_eq!(boundary_after(Format::Grid, b"a\n\nb\n\nc", 1), 3);
+        assert_eq!(boundary_after(Format::Grid, b"a\n\nb\n\nc", 3), 6);
+        assert_eq!(last_boundary(Format::Line, b"ab\ncd"), Some(3));
+        assert_eq!(last_boundary(Format::Grid, b"a\n\nb\nc\n"), Some(3));
+        assert_eq!(last_boundary(Format::Grid, b"a\nb\nc\n"), None);
+        assert_eq!(last_boundary(Format::Grid, b"\na\n"), Some(1));
+    }
+}

@@ -1,0 +1,271 @@
+//! Turns a piece of input into numbered records: a puzzle, or the reason it is not one.
+//!
+//! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
+//! wrong names the line where it goes wrong: for the grid format, the offending row's line.
+
+use super::{is_end_marker, trim, Format};
+use crate::grid::{cell_value, ByteName, Grid, ParseError};
+
+/// How a puzzle was laid out, so its answer can be laid out the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One 81-character line.
+    Line,
+    /// Nine rows; digits separated by spaces when `spaced`.
+    Rows {
+        /// Whether the first row had spaces between its digits.
+        spaced: bool,
+    },
+}
+
+/// One record of the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// The input line the record starts on, or for a malformed record the line at fault.
+    pub line: u64,
+    /// The puzzle and its layout, or why the text is not a puzzle.
+    pub parsed: Result<(Grid, Layout), RecordError>,
+}
+
+/// Why a record is not a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A puzzle line that does not parse.
+    #[error(transparent)]
+    Line(#[from] ParseError),
+    /// A grid row with the wrong number of cells.
+    #[error("{cells} cells in row {row}, expected 9")]
+    RowLength {
+        /// The row, counted from 1.
+        row: u8,
+        /// How many cells it held.
+        cells: usize,
+    },
+    /// A grid row with a character that is neither a digit, a blank nor a separator.
+    #[error("row {row}, column {column}: unexpected character {}", ByteName(*byte))]
+    RowCharacter {
+        /// The row, counted from 1.
+        row: u8,
+        /// The character's position in the line, counted from 1.
+        column: usize,
+        /// The offending byte.
+        byte: u8,
+    },
+    /// A grid record with too few or too many rows.
+    #[error("{rows} rows, expected 9")]
+    RowCount {
+        /// How many rows the record held.
+        rows: usize,
+    },
+}
+
+/// The records of one piece of input, in order.
+pub struct Records<'a> {
+    format: Format,
+    data: &'a [u8],
+    pos: usize,
+    /// The line number of the line starting at `pos`.
+    line: u64,
+}
+
+impl<'a> Records<'a> {
+    /// Reads `data`, whose first line is line `first_line` of the input.
+    pub fn new(format: Format, data: &'a [u8], first_line: u64) -> Records<'a> {
+        Records { format, data, pos: 0, line: first_line }
+    }
+
+    /// The next line (without its line end, trimmed) and its number, or `None` at the end of
+    /// the data or at an `end` marker.
+    #[inline]
+    fn next_line(&mut self) -> Option<(&'a [u8], u64)> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let rest = &self.data[self.pos..];
+        let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let line = trim(&rest[..len]);
+        if is_end_marker(line) {
+            self.pos = self.data.len();
+            return None;
+        }
+        self.pos += len + 1;
+        self.line += 1;
+        Some((line, self.line - 1))
+    }
+
+    /// Skips blank and comment lines; the first other line, not consumed.
+    fn peek_significant(&mut self) -> Option<(&'a [u8], u64)> {
+        loop {
+            let (pos, line_no) = (self.pos, self.line);
+            let (line, number) = self.next_line()?;
+            if !line.is_empty() && !line.starts_with(b"#") {
+                (self.pos, self.line) = (pos, line_no);
+                return Some((line, number));
+            }
+        }
+    }
+
+    fn grid_record(&mut self) -> Option<Record> {
+        let (_, first) = self.peek_significant()?;
+        let mut cells = [0u8; 81];
+        let mut rows = 0usize;
+        let mut spaced = false;
+        let mut error: Option<Record> = None;
+        // A record runs to the next blank line (or the end); comments inside it are skipped.
+        while let Some((line, number)) = self.next_line() {
+            if line.is_empty() {
+                break;
+            }
+            if line.starts_with(b"#") {
+                continue;
+            }
+            rows += 1;
+            if error.is_some() {
+                continue; // keep consuming the record, report its first fault
+            }
+            if rows > 9 {
+                error = Some(Record { line: number, parsed: Err(RecordError::RowCount { rows }) });
+                continue;
+            }
+            match parse_row(line, rows as u8) {
+                Ok((row, has_spaces)) => {
+                    cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
+                    spaced |= rows == 1 && has_spaces;
+                }
+                Err(e) => error = Some(Record { line: number, parsed: Err(e) }),
+            }
+        }
+        if let Some(Record { line, parsed: Err(RecordError::RowCount { .. }) }) = error {
+            // Report the full count of rows, on the first extra row's line.
+            return Some(Record { line, parsed: Err(RecordError::RowCount { rows }) });
+        }
+        if error.is_some() {
+            return error;
+        }
+        if rows < 9 {
+            return Some(Record { line: first, parsed: Err(RecordError::RowCount { rows }) });
+        }
+        Some(Record { line: first, parsed: Ok((Grid(cells), Layout::Rows { spaced })) })
+    }
+}
+
+/// Parses one grid row: nine cells, optionally separated by white space. Returns the cells and
+/// whether any white space separated them.
+fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool), RecordError> {
+    let mut cells = [0u8; 9];
+    let mut count = 0;
+    let mut spaced = false;
+    for (i, &byte) in line.iter().enumerate() {
+        if byte.is_ascii_whitespace() {
+            spaced = true;
+            continue;
+        }
+        let value = cell_value(byte)
+            .ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
+        if count < 9 {
+            cells[count] = value;
+        }
+        count += 1;
+    }
+    if count != 9 {
+        return Err(RecordError::RowLength { row, cells: count });
+    }
+    Ok((cells, spaced))
+}
+
+impl Iterator for Records<'_> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        match self.format {
+            Format::Line => loop {
+                let (line, number) = self.next_line()?;
+                if line.is_empty() || line.starts_with(b"#") {
+                    continue;
+                }
+                let parsed = Grid::parse_line(line).map(|g| (g, Layout::Line)).map_err(Into::into);
+                return Some(Record { line: number, parsed });
+            },
+            Format::Grid => self.grid_record(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    fn records(format: Format, text: &str) -> Vec<Record> {
+        Records::new(format, text.as_bytes(), 1).collect()
+    }
+
+    #[test]
+    fn line_records_skip_comments_and_blanks_and_number_lines() {
+        let text = format!("# header\n\n{PUZZLE}\r\n  {PUZZLE}  \n{}\nend\n{PUZZLE}\n", &PUZZLE[1..]);
+        let got = records(Format::Line, &text);
+        assert_eq!(got.len(), 3, "the line after `end` is not read");
+        assert_eq!(got[0].line, 3);
+        assert_eq!(got[1].line, 4);
+        assert_eq!(got[0].parsed.unwrap().0.to_string(), PUZZLE);
+        assert_eq!(got[2].line, 5);
+        assert_eq!(got[2].parsed.unwrap_err().to_string(), "80 cells, expected 81");
+    }
+
+    const GRID: &str = "8 0 0 0 0 0 0 0 0
+0 0 3 6 0 0 0 0 0
+0 7 0 0 9 0 2 0 0
+0 5 0 0 0 7 0 0 0
+0 0 0 0 4 5 7 0 0
+0 0 0 1 0 0 0 3 0
+0 0 1 0 0 0 0 6 8
+0 0 8 5 0 0 0 1 0
+0 9 0 0 0 0 4 0 0
+";
+
+    #[test]
+    fn grid_records_are_separated_by_blank_lines() {
+        let compact = GRID.replace(' ', "");
+        let text = format!("# two puzzles\n{GRID}\n\n{compact}");
+        let got = records(Format::Grid, &text);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].line, 2);
+        assert_eq!(got[1].line, 13);
+        let (a, layout_a) = got[0].parsed.unwrap();
+        let (b, layout_b) = got[1].parsed.unwrap();
+        assert_eq!(a, b);
+        assert_eq!(layout_a, Layout::Rows { spaced: true });
+        assert_eq!(layout_b, Layout::Rows { spaced: false });
+        assert_eq!(a.get(0, 0), 8);
+        assert_eq!(a.get(8, 6), 4);
+    }
+
+    #[test]
+    fn grid_errors_name_the_row_line() {
+        let mut lines: Vec<&str> = GRID.lines().collect();
+        lines.remove(4);
+        let missing = lines.join("\n");
+        let got = records(Format::Grid, &format!("{missing}\n\n{GRID}"));
+        assert_eq!(got.len(), 2, "the next record is unaffected");
+        assert_eq!(got[0].line, 1);
+        assert_eq!(got[0].parsed.unwrap_err().to_string(), "8 rows, expected 9");
+        assert!(got[1].parsed.is_ok());
+
+        let extra = format!("{GRID}1 2 3 4 5 6 7 8 9\n");
+        let got = records(Format::Grid, &extra);
+        assert_eq!(got[0].line, 10);
+        assert_eq!(got[0].parsed.unwrap_err().to_string(), "10 rows, expected 9");
+
+        let bad = GRID.replace("0 0 3 6", "0 0 3 x");
+        let got = records(Format::Grid, &bad);
+        assert_eq!(got[0].line, 2);
+        let err = got[0].parsed.unwrap_err().to_string();
+        assert_eq!(err, "row 2, column 7: unexpected character 'x'");
+
+        let short = GRID.replace("0 7 0 0 9 0 2 0 0", "0 7 0 0 9 0 2 0");
+        let got = records(Format::Grid, &short);
+        assert_eq!((got[0].line, got[0].parsed.unwrap_err().to_string()), (3, "8 cells in row 3, expected 9".into()));
+    }
+}

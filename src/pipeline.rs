@@ -1,0 +1,356 @@
+//! The bulk pipeline: input -> pieces -> worker threads -> ordered writer.
+//!
+//! ```text
+//!   main thread            rayon pool (N workers)          writer thread
+//!   -----------            ----------------------          -------------
+//!   cut piece k  --spawn-->  job.process(piece k) --(k, out)-->  reorder; write piece
+//!        ^                                                        k, k+1, ... in order
+//!        +-------------------- empty output buffer <-------------+
+//! ```
+//!
+//! The main thread cuts the input into pieces ([`crate::format::chunk`]) and hands each to
+//! the pool, but only after taking an empty output buffer from a fixed set. The writer returns
+//! a buffer once it has written it, in input order. So at most that many pieces are in flight,
+//! being solved or waiting their turn, and memory stays bounded whatever the input size. Only
+//! the writer thread does I/O on the output.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use crossbeam_channel::{bounded, Receiver, Sender};
+
+use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
+use crate::format::{detect, Format};
+use crate::progress::{Progress, ProgressMode};
+
+/// What a command does with each piece of input: parse its records, work on them, encode the
+/// results. Runs on worker threads; must not do I/O.
+pub trait Job: Sync {
+    /// Processes one piece, appending to `out`.
+    fn process(&self, format: Format, chunk: &Chunk<'_>, out: &mut ChunkOutput);
+}
+
+/// What a job made of one piece.
+#[derive(Debug, Default)]
+pub struct ChunkOutput {
+    /// Output records, encoded.
+    pub data: Vec<u8>,
+    /// Messages for stderr, one a line.
+    pub messages: Vec<u8>,
+    /// Counts of what happened.
+    pub tally: Tally,
+}
+
+impl ChunkOutput {
+    fn clear(&mut self) {
+        self.data.clear();
+        self.messages.clear();
+        self.tally = Tally::default();
+    }
+}
+
+/// Counts of records.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Records read.
+    pub records: u64,
+    /// Records the job succeeded on (solved, for `solve`).
+    pub ok: u64,
+    /// Records it did not: malformed, or without solution.
+    pub failed: u64,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.records += other.records;
+        self.ok += other.ok;
+        self.failed += other.failed;
+    }
+}
+
+/// Where the input comes from.
+pub enum Input {
+    /// A regular file, memory-mapped.
+    Mapped {
+        /// Shown in messages.
+        name: String,
+        /// The mapping (`None` for an empty file, which cannot be mapped).
+        map: Option<memmap2::Mmap>,
+    },
+    /// A stream read as it comes: stdin, a pipe, a device.
+    Stream {
+        /// Shown in messages.
+        name: String,
+        /// The stream.
+        reader: Box<dyn Read + Send>,
+    },
+}
+
+impl Input {
+    /// Opens a path, `-` or `None` meaning stdin. A regular file is mapped; anything else is
+    /// read as a stream.
+    pub fn open(path: Option<&Path>) -> io::Result<Input> {
+        let path = match path {
+            None => return Ok(Input::stdin()),
+            Some(p) if p == Path::new("-") => return Ok(Input::stdin()),
+            Some(p) => p,
+        };
+        let name = path.display().to_string();
+        let file = File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(io::Error::other("is a directory"));
+        }
+        if !meta.is_file() {
+            return Ok(Input::Stream { name, reader: Box::new(file) });
+        }
+        if meta.len() == 0 {
+            return Ok(Input::Mapped { name, map: None });
+        }
+        // SAFETY: the map is only read. Another process changing the file while we run would
+        // change what we read (and truncating it could raise SIGBUS); like other tools that
+        // map their input (ripgrep), we accept that for regular files given on the command line.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Sequential);
+        Ok(Input::Mapped { name, map: Some(map) })
+    }
+
+    /// Standard input.
+    pub fn stdin() -> Input {
+        Input::Stream { name: "<stdin>".into(), reader: Box::new(io::stdin()) }
+    }
+
+    /// A name for messages.
+    pub fn name(&self) -> &str {
+        match self {
+            Input::Mapped { name, .. } | Input::Stream { name, .. } => name,
+        }
+    }
+}
+
+/// Where the output goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutputTarget {
+    /// Standard output.
+    Stdout,
+    /// A file, created or truncated.
+    Path(PathBuf),
+}
+
+/// How to run the pipeline.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Worker threads.
+    pub threads: usize,
+    /// Input format; detected from the first lines when `None`.
+    pub format: Option<Format>,
+    /// Piece size in bytes; chosen from the input size when `None`.
+    pub chunk_bytes: Option<usize>,
+    /// When to draw the progress bar.
+    pub progress: ProgressMode,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Copy)]
+pub struct Report {
+    /// The format read.
+    pub format: Format,
+    /// Records counted.
+    pub tally: Tally,
+}
+
+/// Why a run stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// Reading the input failed.
+    #[error("reading {name}: {source}")]
+    Read {
+        /// The input's name.
+        name: String,
+        /// The error.
+        source: io::Error,
+    },
+    /// Writing the output failed (a closed pipe included: see [`RunError::is_broken_pipe`]).
+    #[error("writing output: {0}")]
+    Write(io::Error),
+    /// The worker threads could not be started.
+    #[error("starting {threads} worker threads: {message}")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why not.
+        message: String,
+    },
+}
+
+impl RunError {
+    /// Whether the output was a pipe that its reader closed (`| head`): not a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, RunError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// Bytes read from a stream to detect its format before cutting it.
+const DETECT_BYTES: u64 = 64 * 1024;
+/// Piece size for streams, whose length is unknown.
+const STREAM_CHUNK: usize = 64 * 1024;
+/// Output buffers (pieces in flight) per worker thread.
+const BUFFERS_PER_THREAD: usize = 8;
+/// The writer's buffer.
+const WRITE_BUFFER: usize = 1 << 20;
+
+/// A piece size for an input of `len` bytes: many pieces per thread, so that threads finish
+/// together, but not so small that handing them out costs more than solving them.
+fn chunk_size(len: usize, threads: usize) -> usize {
+    (len / (threads * 64)).clamp(4 * 1024, 512 * 1024)
+}
+
+/// Runs `job` over every record of `input`, writing results in input order to `output`, with
+/// the job's stderr messages written in the same order.
+pub fn run<J: Job>(
+    input: Input,
+    job: &J,
+    output: Box<dyn Write + Send>,
+    settings: &Settings,
+) -> Result<Report, RunError> {
+    let threads = settings.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("sudoku-worker-{i}"))
+        .build()
+        .map_err(|e| RunError::Threads { threads, message: e.to_string() })?;
+
+    let name = input.name().to_string();
+    let read_error = |source| RunError::Read { name: name.clone(), source };
+    let (map, stream) = match input {
+        Input::Mapped { map, .. } => (map, None),
+        Input::Stream { reader, .. } => (None, Some(reader)),
+    };
+    // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
+    let mapped: &[u8] = map.as_deref().unwrap_or(&[]);
+    // A stream's first block is read ahead to detect the format, then read again from memory.
+    let mut head = Vec::new();
+    let stream = match stream {
+        Some(mut reader) => {
+            (&mut reader).take(DETECT_BYTES).read_to_end(&mut head).map_err(read_error)?;
+            Some(io::Cursor::new(std::mem::take(&mut head)).chain(reader))
+        }
+        None => None,
+    };
+    let format = settings.format.unwrap_or_else(|| match &stream {
+        Some(reader) => detect(reader.get_ref().0.get_ref()),
+        None => detect(&mapped[..mapped.len().min(DETECT_BYTES as usize)]),
+    });
+    let progress = Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));
+
+    let buffers = threads * BUFFERS_PER_THREAD;
+    let (result_tx, result_rx) = bounded::<(u64, u64, ChunkOutput)>(buffers);
+    let (free_tx, free_rx) = bounded::<ChunkOutput>(buffers);
+    for _ in 0..buffers {
+        free_tx.send(ChunkOutput::default()).expect("receiver alive");
+    }
+
+    let mut read_result = Ok(());
+    let written = std::thread::scope(|scope| {
+        let separator: &[u8] = if format == Format::Grid { b"\n" } else { b"" };
+        let progress = &progress;
+        let writer =
+            scope.spawn(move || write_in_order(result_rx, free_tx, output, progress, separator));
+
+        pool.in_place_scope(|tasks| {
+            read_result = match stream {
+                None => {
+                    let target = settings
+                        .chunk_bytes
+                        .unwrap_or_else(|| chunk_size(mapped.len(), threads));
+                    for chunk in SliceChunker::new(format, mapped, target) {
+                        if !dispatch(tasks, chunk, job, format, &free_rx, &result_tx) {
+                            break;
+                        }
+                    }
+                    Ok(())
+                }
+                Some(reader) => {
+                    let target = settings.chunk_bytes.unwrap_or(STREAM_CHUNK);
+                    let mut chunker = StreamChunker::new(format, reader, target);
+                    loop {
+                        match chunker.next_chunk() {
+                            Ok(Some(chunk)) => {
+                                if !dispatch(tasks, chunk, job, format, &free_rx, &result_tx) {
+                                    break Ok(());
+                                }
+                            }
+                            Ok(None) => break Ok(()),
+                            Err(e) => break Err(e),
+                        }
+                    }
+                }
+            };
+        });
+        drop(result_tx);
+        writer.join().expect("the writer thread does not panic")
+    });
+    progress.finish();
+    let tally = written.map_err(RunError::Write)?;
+    read_result.map_err(read_error)?;
+    Ok(Report { format, tally })
+}
+
+/// Hands a piece to the pool once an output buffer is free. Returns false once the writer has
+/// stopped (an output error), as nothing more would be written.
+fn dispatch<'scope, J: Job>(
+    tasks: &rayon::Scope<'scope>,
+    chunk: Chunk<'scope>,
+    job: &'scope J,
+    format: Format,
+    free: &Receiver<ChunkOutput>,
+    results: &Sender<(u64, u64, ChunkOutput)>,
+) -> bool {
+    let Ok(mut out) = free.recv() else {
+        return false;
+    };
+    out.clear();
+    let results = results.clone();
+    tasks.spawn(move |_| {
+        job.process(format, &chunk, &mut out);
+        let _ = results.send((chunk.index, chunk.end_offset, out));
+    });
+    true
+}
+
+/// The writer thread: puts pieces back in input order, writes them, returns their buffers.
+fn write_in_order(
+    results: Receiver<(u64, u64, ChunkOutput)>,
+    free: Sender<ChunkOutput>,
+    output: Box<dyn Write + Send>,
+    progress: &Progress,
+    separator: &[u8],
+) -> io::Result<Tally> {
+    let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, output);
+    let mut pending = BTreeMap::new();
+    let mut next = 0u64;
+    let mut tally = Tally::default();
+    for (index, end_offset, result) in results {
+        pending.insert(index, (end_offset, result));
+        while let Some((end_offset, result)) = pending.remove(&next) {
+            if result.tally.records > 0 && tally.records > 0 {
+                out.write_all(separator)?;
+            }
+            out.write_all(&result.data)?;
+            if !result.messages.is_empty() {
+                progress.suspend(|| {
+                    let _ = io::stderr().lock().write_all(&result.messages);
+                });
+            }
+            tally += result.tally;
+            progress.update(end_offset, tally.records);
+            let _ = free.send(result);
+            next += 1;
+        }
+    }
+    out.flush()?;
+    Ok(tally)
+}
