@@ -8,7 +8,7 @@ use std::fmt;
 use std::io::Write;
 
 use crate::format::records::Layout;
-use crate::format::RecordError;
+use crate::format::{Format, RecordError};
 use crate::grid::{Conflict, Grid};
 
 /// Why a record has no answer.
@@ -23,6 +23,15 @@ pub enum Failure {
     /// The givens are consistent, but no grid completes them.
     #[error("no solution")]
     NoSolution,
+}
+
+/// What goes between two output records: nothing for lines, a blank line between grids. The
+/// pipeline's writer puts it between pieces too.
+pub fn separator(format: Format) -> &'static [u8] {
+    match format {
+        Format::Line => b"",
+        Format::Grid => b"\n",
+    }
 }
 
 /// Appends a solution in `layout`.

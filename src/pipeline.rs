@@ -255,7 +255,7 @@ pub fn run<J: Job>(
 
     let mut read_result = Ok(());
     let written = std::thread::scope(|scope| {
-        let separator: &[u8] = if format == Format::Grid { b"\n" } else { b"" };
+        let separator = crate::output::separator(format);
         let progress = &progress;
         let writer =
             scope.spawn(move || write_in_order(result_rx, free_tx, output, progress, separator));

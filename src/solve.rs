@@ -39,6 +39,9 @@ impl Job for SolveJob {
         with_solver(self.solver, |solver| {
             let mut solution = Grid::EMPTY;
             for record in Records::new(format, &chunk.data, chunk.first_line) {
+                if out.tally.records > 0 {
+                    out.data.extend_from_slice(output::separator(format));
+                }
                 out.tally.records += 1;
                 let failure = match record.parsed {
                     Ok((puzzle, layout)) => {

@@ -2,4 +2,6 @@
 
 mod util;
 
+mod cli;
+mod corpora;
 mod oracles;

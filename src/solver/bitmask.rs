@@ -6,17 +6,18 @@
 //! houses, one AND away. Placing a digit clears one bit in three masks, so a branch copies a
 //! state of about 200 bytes instead of undoing moves.
 //!
-//! Propagation repeats one sweep over the blank cells until it stops finding anything:
-//! - a cell with no candidate is a contradiction; a cell with one is placed at once
-//!   (naked single);
-//! - each house counts, over its blank cells, which digits occur once and which twice or more;
-//!   a free digit that occurs in no cell is a contradiction, one that occurs in exactly one
-//!   cell goes there (hidden single).
+//! Propagation has two speeds:
+//! - **naked singles** follow each placement at once: only the 20 peers of the cell just filled
+//!   can lose a candidate, so only they are looked at; a peer left with none is a contradiction,
+//!   a peer left with one is queued and placed in turn;
+//! - **hidden singles** need a sweep: each house counts, over its blank cells, which digits
+//!   occur once and which twice or more. A free digit that occurs in no cell is a
+//!   contradiction; one that occurs in exactly one cell goes there.
 //!
-//! The sweep also remembers the blank cell with the fewest candidates, which is where the
-//! search branches when the sweep placed nothing.
+//! When a sweep finds nothing, the search branches on the blank cell with the fewest
+//! candidates.
 
-use super::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, LOWEST_DIGIT, POPCOUNT};
+use super::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, LOWEST_DIGIT, PEERS, POPCOUNT};
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
 
@@ -30,15 +31,18 @@ pub struct BitmaskSolver {
     first: [u8; CELLS],
 }
 
+/// Marks a blank cell already queued as a naked single (in `State::cells`).
+const QUEUED: u8 = 0x80;
+
 /// One node of the search.
 #[derive(Clone, Copy)]
 struct State {
     /// Digits not yet placed in each house.
     free: [u16; HOUSES],
-    /// Cell values, 0 for blank.
+    /// Cell values: 0 for blank, 1..=9, or [`QUEUED`] while a naked single waits.
     cells: [u8; CELLS],
-    /// The blank cells, in `blanks[..blank_count]`. May also hold cells that a hidden single
-    /// filled since the last sweep; the next sweep drops them.
+    /// The blank cells, in `blanks[..blank_count]`. May also hold cells filled since the last
+    /// sweep; the next sweep drops them.
     blanks: [u8; CELLS],
     blank_count: u8,
 }
@@ -47,12 +51,13 @@ struct State {
 enum Propagated {
     Contradiction,
     Solved,
-    /// Propagation is stuck: branch on this cell, whose candidates are `mask`.
-    Branch { cell: u8, mask: u16 },
+    /// Propagation is stuck: branch on a blank cell.
+    Stuck,
 }
 
 impl State {
-    /// The start state for a puzzle, or `None` if its givens conflict.
+    /// The start state for a puzzle, with its singles propagated; `None` if its givens
+    /// conflict or a cell is left without candidates.
     fn new(puzzle: &Grid) -> Option<State> {
         let mut state = State {
             free: [ALL_DIGITS; HOUSES],
@@ -70,6 +75,16 @@ impl State {
                     return None;
                 }
                 state.place(cell, bit);
+            }
+        }
+        // Placing the givens queued nothing: look for naked singles once, everywhere.
+        for i in 0..state.blank_count as usize {
+            let cell = state.blanks[i] as usize;
+            if state.cells[cell] == 0 {
+                let mask = state.candidates(cell);
+                if mask & mask.wrapping_sub(1) == 0 && !state.assign(cell, mask) {
+                    return None;
+                }
             }
         }
         Some(state)
@@ -91,40 +106,60 @@ impl State {
         }
     }
 
-    /// Applies naked and hidden singles until none is left.
+    /// Places `bit` in `cell` (a candidate there, or the mask 0), then every naked single that
+    /// follows. False on a contradiction: a cell left with no candidate.
+    fn assign(&mut self, cell: usize, bit: u16) -> bool {
+        let mut queue = [0u8; CELLS];
+        let mut queued = 0;
+        let (mut cell, mut bit) = (cell, bit);
+        loop {
+            if bit == 0 {
+                return false;
+            }
+            self.place(cell, bit);
+            for peer in PEERS[cell] {
+                let peer = peer as usize;
+                if self.cells[peer] != 0 {
+                    continue; // filled, or queued already
+                }
+                let mask = self.candidates(peer);
+                if mask & mask.wrapping_sub(1) == 0 {
+                    // One candidate left, or none: either way the queue settles it.
+                    self.cells[peer] = QUEUED;
+                    queue[queued] = peer as u8;
+                    queued += 1;
+                }
+            }
+            if queued == 0 {
+                return true;
+            }
+            queued -= 1;
+            cell = queue[queued] as usize;
+            // Masks only shrink: a queued cell has one candidate left, or none.
+            bit = self.candidates(cell);
+        }
+    }
+
+    /// Sweeps for hidden singles and places them (with the naked singles that follow) until
+    /// a sweep finds none.
     fn propagate(&mut self) -> Propagated {
         loop {
             // Per house: digits seen in at least one blank cell, and in at least two.
             let mut once = [0u16; HOUSES];
             let mut twice = [0u16; HOUSES];
-            let mut placed = false;
-            let mut best = (0u8, 0u16, u8::MAX); // (cell, candidates, count)
-
             let mut kept = 0;
             for i in 0..self.blank_count as usize {
                 let cell = self.blanks[i];
                 if self.cells[cell as usize] != 0 {
-                    continue; // filled by a hidden single after the last sweep
-                }
-                let mask = self.candidates(cell as usize);
-                if mask == 0 {
-                    return Propagated::Contradiction;
-                }
-                if mask & (mask - 1) == 0 {
-                    self.place(cell as usize, mask);
-                    placed = true;
-                    continue;
+                    continue; // filled since the last sweep
                 }
                 self.blanks[kept] = cell;
                 kept += 1;
+                let mask = self.candidates(cell as usize);
                 for h in CELL_HOUSES[cell as usize] {
                     let h = h as usize;
                     twice[h] |= once[h] & mask;
                     once[h] |= mask;
-                }
-                let count = POPCOUNT[mask as usize];
-                if count < best.2 {
-                    best = (cell, mask, count);
                 }
             }
             self.blank_count = kept as u8;
@@ -132,9 +167,10 @@ impl State {
                 return Propagated::Solved;
             }
 
-            // The counts may include digits that naked singles later in the sweep removed, so
-            // they over-count: a digit missing from `once` is surely missing, and a digit seen
-            // once is in at most one cell now. Both tests below stay sound.
+            // Placing a hidden single changes the counts of later houses, but only downwards:
+            // a digit missing from `once` is surely missing, and a digit seen once is in at
+            // most one cell now. Both tests below stay sound.
+            let mut placed = false;
             for h in 0..HOUSES {
                 let free = self.free[h];
                 if free & !once[h] != 0 {
@@ -144,21 +180,38 @@ impl State {
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden ^= bit;
+                    if self.free[h] & bit == 0 {
+                        continue; // placed meanwhile, by the singles that followed another
+                    }
                     let home = HOUSE_CELLS[h].iter().copied().find(|&c| {
                         self.cells[c as usize] == 0 && self.candidates(c as usize) & bit != 0
                     });
                     match home {
-                        Some(c) => self.place(c as usize, bit),
-                        None => return Propagated::Contradiction,
+                        Some(c) if self.assign(c as usize, bit) => placed = true,
+                        _ => return Propagated::Contradiction,
                     }
-                    placed = true;
                 }
             }
-
             if !placed {
-                return Propagated::Branch { cell: best.0, mask: best.1 };
+                return Propagated::Stuck;
             }
         }
+    }
+
+    /// The blank cell with the fewest candidates, and its candidates.
+    fn branch_cell(&self) -> (usize, u16) {
+        let mut best = (0, 0, u8::MAX);
+        for &cell in &self.blanks[..self.blank_count as usize] {
+            let mask = self.candidates(cell as usize);
+            let count = POPCOUNT[mask as usize];
+            if count < best.2 {
+                best = (cell as usize, mask, count);
+                if count == 2 {
+                    break; // no blank cell has fewer
+                }
+            }
+        }
+        (best.0, best.1)
     }
 }
 
@@ -177,15 +230,17 @@ impl BitmaskSolver {
                 }
                 self.solutions += 1;
             }
-            Propagated::Branch { cell, mask } => {
+            Propagated::Stuck => {
+                let (cell, mask) = state.branch_cell();
                 let mut rest = mask;
                 while rest != 0 {
                     let bit = rest & rest.wrapping_neg();
                     rest ^= bit;
                     self.guesses += 1;
                     let mut child = state;
-                    child.place(cell as usize, bit);
-                    self.search(child);
+                    if child.assign(cell, bit) {
+                        self.search(child);
+                    }
                     if self.solutions >= self.limit {
                         return;
                     }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the speed table (benches/table.rs) and logs what the figures depend on: the machine,
+# the compiler and the build. Arguments go to the table harness (corpus files, for example);
+# BENCH_ROUNDS, BENCH_MAX_PUZZLES and SUDOKU_DATASETS are read by it.
+#
+#   scripts/bench.sh                      # the five corpora in ../shared/datasets
+#   scripts/bench.sh path/to/puzzles.txt  # other files
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# The value of KEY in Cargo.toml's [profile.release], or nothing.
+release_setting() {
+    awk -v key="$1" '
+        /^\[/ { section = $0; next }
+        section == "[profile.release]" && $1 == key {
+            sub(/^[^=]*=[ \t]*/, ""); sub(/[ \t]*#.*$/, ""); gsub(/"/, ""); print; exit
+        }' Cargo.toml
+}
+
+echo "## Machine"
+echo
+if command -v lscpu >/dev/null; then
+    model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+    cores=$(lscpu | sed -n 's/^Core(s) per socket:[[:space:]]*//p' | head -n 1)
+    sockets=$(lscpu | sed -n 's/^Socket(s):[[:space:]]*//p' | head -n 1)
+    threads=$(lscpu | sed -n 's/^Thread(s) per core:[[:space:]]*//p' | head -n 1)
+    echo "- CPU: ${model:-unknown}; ${sockets:-?} socket(s) x ${cores:-?} core(s) x ${threads:-?} thread(s)"
+else
+    echo "- CPU: unknown (no lscpu)"
+fi
+echo "- nproc: $(nproc)"
+echo
+echo "## Compiler"
+echo
+echo '```'
+rustc -vV
+echo '```'
+echo
+echo "## Build (cargo bench: profile bench, which inherits release)"
+echo
+opt_level=$(release_setting opt-level)
+lto=$(release_setting lto)
+codegen_units=$(release_setting codegen-units)
+echo "- opt-level: ${opt_level:-3 (default)}"
+echo "- lto: ${lto:-false (default)}"
+echo "- codegen-units: ${codegen_units:-16 (default)}"
+echo "- RUSTFLAGS: ${RUSTFLAGS:-(not set)}"
+echo
+echo "## Results"
+echo
+cargo bench --bench table -- "$@"

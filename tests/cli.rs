@@ -1,0 +1,265 @@
+//! The binary end to end: formats, order, threads, stdin, bad input, exit codes, pipes.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What a run of the binary left.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+}
+
+/// Runs `sudoku-bulk ARGS`, feeding `stdin` when given (otherwise stdin is empty).
+pub fn sudoku_bulk(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut pipe = child.stdin.take().expect("stdin piped");
+    let input = stdin.unwrap_or_default().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input); // the binary may stop reading early
+    });
+    let out = child.wait_with_output().expect("binary finishes");
+    feeder.join().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        code: out.status.code(),
+    }
+}
+
+/// A file of the repository's datasets/ folder.
+pub fn dataset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(dataset(name)).unwrap()
+}
+
+fn path_arg(name: &str) -> String {
+    dataset(name).to_str().unwrap().to_string()
+}
+
+/// A temporary folder for one test, removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(test: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("sudoku-bulk-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    pub fn file(&self, name: &str, contents: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path.to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn line_example_with_end_marker() {
+    let run = sudoku_bulk(&["solve", &path_arg("examples/line.txt")], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, read("examples/line.expected"));
+    assert!(run.stderr.contains("1 puzzles: 1 solved, 0 failed"), "{}", run.stderr);
+}
+
+#[test]
+fn grid_example_answers_in_its_layout() {
+    let run = sudoku_bulk(&["solve", "-q", &path_arg("examples/grid.txt")], None);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert_eq!(run.stdout, read("examples/grid.expected"));
+    // Spaced and compact grids in one file, separated by a blank line and a comment.
+    let run = sudoku_bulk(&["solve", "-q", &path_arg("examples/grids.txt")], None);
+    assert_eq!(run.stdout, read("examples/grids.expected"));
+}
+
+#[test]
+fn grids_keep_their_separators_across_pieces() {
+    // Tiny pieces put each grid in a piece of its own: the writer adds the separators.
+    let one = read("examples/grids.txt");
+    let text = [one.as_str(); 3].join("\n");
+    let tmp = TempDir::new("grid-pieces");
+    let path = tmp.file("grids.txt", text.as_bytes());
+    let whole = sudoku_bulk(&["solve", "-q", &path], None);
+    let pieces = sudoku_bulk(&["solve", "-q", "-j", "2", "--chunk-size", "1", &path], None);
+    let one = read("examples/grids.expected");
+    let expected = [one.as_str(); 3].join("\n");
+    assert_eq!(whole.stdout, expected);
+    assert_eq!(pieces.stdout, expected);
+}
+
+#[test]
+fn stdin_and_file_give_the_same_output() {
+    let file = sudoku_bulk(&["solve", "-q", &path_arg("sample_10k.txt")], None);
+    let input = std::fs::read(dataset("sample_10k.txt")).unwrap();
+    let stdin = sudoku_bulk(&["solve", "-q"], Some(&input));
+    let dash = sudoku_bulk(&["solve", "-q", "-"], Some(&input));
+    assert_eq!(file.code, Some(0));
+    assert_eq!(file.stdout.lines().count(), 10_000);
+    assert_eq!(file.stdout, stdin.stdout);
+    assert_eq!(file.stdout, dash.stdout);
+}
+
+#[test]
+fn thread_counts_and_piece_sizes_do_not_change_the_output() {
+    let path = path_arg("sample_10k.txt");
+    let one = sudoku_bulk(&["solve", "-q", "-j", "1", &path], None);
+    assert_eq!(one.code, Some(0));
+    for args in [
+        vec!["-j", "2"],
+        vec!["-j", "2", "--chunk-size", "100"],
+        vec!["-j", "3", "--chunk-size", "4096"],
+        vec!["-j", "1", "--chunk-size", "1"],
+    ] {
+        let mut all = vec!["solve", "-q"];
+        all.extend(&args);
+        all.push(&path);
+        let run = sudoku_bulk(&all, None);
+        assert_eq!(run.code, Some(0), "{args:?}");
+        assert!(run.stdout == one.stdout, "{args:?} changed the output");
+    }
+    // Stdin is cut differently (fixed-size blocks): same output again.
+    let input = std::fs::read(dataset("sample_10k.txt")).unwrap();
+    let run = sudoku_bulk(&["solve", "-q", "-j", "2", "--chunk-size", "333"], Some(&input));
+    assert!(run.stdout == one.stdout);
+}
+
+#[test]
+fn sample_solutions_are_valid_and_keep_the_givens() {
+    let input = read("sample_10k.txt");
+    let run = sudoku_bulk(&["solve", "-q", &path_arg("sample_10k.txt")], None);
+    let puzzles: Vec<&str> = input.lines().filter(|l| !l.starts_with('#')).collect();
+    crate::corpora::check_solutions(&puzzles, &run.stdout);
+}
+
+#[test]
+fn every_bad_record_gets_an_error_line_in_place() {
+    let run = sudoku_bulk(&["solve", &path_arg("bad/mixed.txt")], None);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, read("bad/mixed.expected"));
+    let name = path_arg("bad/mixed.txt");
+    for message in [
+        "line 3: 80 cells, expected 81",
+        "line 4: cell 41 (row 5, column 5): unexpected character 'x'",
+        "line 5: digit 2 twice in row 1",
+        "line 6: no solution",
+        "line 7: 82 cells, expected 81",
+    ] {
+        assert!(run.stderr.contains(&format!("{name}: {message}\n")), "{message}: {}", run.stderr);
+    }
+    assert!(run.stderr.contains("7 puzzles: 2 solved, 5 failed"), "{}", run.stderr);
+}
+
+#[test]
+fn grid_errors_name_the_line_and_spare_the_next_grid() {
+    let grid = read("examples/grid.txt");
+    let mut rows: Vec<&str> = grid.lines().collect();
+    rows.remove(3);
+    let text = format!("{}\n\n{grid}", rows.join("\n"));
+    let run = sudoku_bulk(&["solve", "--format", "grid"], Some(text.as_bytes()));
+    assert_eq!(run.code, Some(1));
+    let expected = format!("error: line 1: 8 rows, expected 9\n\n{}", read("examples/grid.expected"));
+    assert_eq!(run.stdout, expected);
+    assert!(run.stderr.contains("<stdin>: line 1: 8 rows, expected 9"), "{}", run.stderr);
+}
+
+#[test]
+fn empty_and_comment_only_inputs_succeed_with_no_records() {
+    for input in [&b""[..], b"# nothing here\n\n", b"end\n.2738\n"] {
+        let run = sudoku_bulk(&["solve"], Some(input));
+        assert_eq!((run.code, run.stdout.as_str()), (Some(0), ""));
+        assert!(run.stderr.contains("0 puzzles"), "{}", run.stderr);
+    }
+    let tmp = TempDir::new("empty");
+    let run = sudoku_bulk(&["solve", "-q", &tmp.file("empty.txt", b"")], None);
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let missing = sudoku_bulk(&["solve", "/no/such/file.txt"], None);
+    assert_eq!(missing.code, Some(2));
+    assert!(missing.stderr.contains("/no/such/file.txt"), "{}", missing.stderr);
+    assert_eq!(sudoku_bulk(&["solve", "--threads", "0"], None).code, Some(2));
+    assert_eq!(sudoku_bulk(&["solve", "--bogus"], None).code, Some(2));
+    assert_eq!(sudoku_bulk(&["frobnicate"], None).code, Some(2));
+    let dir = sudoku_bulk(&["solve", env!("CARGO_MANIFEST_DIR")], None);
+    assert_eq!(dir.code, Some(2));
+}
+
+#[test]
+fn output_file_and_full_device() {
+    let tmp = TempDir::new("output");
+    let out = tmp.0.join("out.txt");
+    let run = sudoku_bulk(
+        &["solve", "-q", "-o", out.to_str().unwrap(), &path_arg("examples/line.txt")],
+        None,
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), ""));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), read("examples/line.expected"));
+    if Path::new("/dev/full").exists() {
+        let run = sudoku_bulk(&["solve", "-q", "-o", "/dev/full", &path_arg("sample_10k.txt")], None);
+        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert!(run.stderr.contains("No space left on device"), "{}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(["solve", "-j", "2", &path_arg("sample_10k.txt")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 82];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout); // like `| head -1`
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("error"), "{stderr}");
+}
+
+#[test]
+fn every_solver_answers_the_examples() {
+    for solver in ["fast", "dlx", "naive"] {
+        let run = sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("examples/line.txt")], None);
+        assert_eq!(run.stdout, read("examples/line.expected"), "{solver}");
+        let run = sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("bad/mixed.txt")], None);
+        assert_eq!(run.stdout, read("bad/mixed.expected"), "{solver}");
+    }
+}
+
+#[test]
+fn generate_is_deterministic_and_gives_proper_puzzles() {
+    let a = sudoku_bulk(&["generate", "-n", "50", "--seed", "7", "-j", "1"], None);
+    let b = sudoku_bulk(&["generate", "-n", "50", "--seed", "7", "-j", "2"], None);
+    let c = sudoku_bulk(&["generate", "-n", "50", "--seed", "8"], None);
+    assert_eq!(a.code, Some(0));
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+    assert_eq!(a.stdout.lines().count(), 50);
+    let solved = sudoku_bulk(&["solve", "-q"], Some(a.stdout.as_bytes()));
+    let puzzles: Vec<&str> = a.stdout.lines().collect();
+    crate::corpora::check_solutions(&puzzles, &solved.stdout);
+}
