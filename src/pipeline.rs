@@ -232,11 +232,11 @@ pub fn run<J: Job>(
     // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
     let mapped: &[u8] = map.as_deref().unwrap_or(&[]);
     // A stream's first block is read ahead to detect the format, then read again from memory.
-    let mut head = Vec::new();
     let stream = match stream {
         Some(mut reader) => {
+            let mut head = Vec::new();
             (&mut reader).take(DETECT_BYTES).read_to_end(&mut head).map_err(read_error)?;
-            Some(io::Cursor::new(std::mem::take(&mut head)).chain(reader))
+            Some(io::Cursor::new(head).chain(reader))
         }
         None => None,
     };

@@ -263,3 +263,16 @@ fn generate_is_deterministic_and_gives_proper_puzzles() {
     let puzzles: Vec<&str> = a.stdout.lines().collect();
     crate::corpora::check_solutions(&puzzles, &solved.stdout);
 }
+
+#[test]
+fn progress_is_drawn_only_when_asked_off_a_terminal() {
+    let path = path_arg("sample_10k.txt");
+    // stderr is a pipe here: `auto` draws nothing, `always` draws the bar.
+    let auto = sudoku_bulk(&["solve", "-q", "-o", "/dev/null", &path], None);
+    assert_eq!(auto.stderr, "");
+    let never = sudoku_bulk(&["solve", "-q", "--progress", "never", "-o", "/dev/null", &path], None);
+    assert_eq!(never.stderr, "");
+    let always = sudoku_bulk(&["solve", "-q", "--progress", "always", "-o", "/dev/null", &path], None);
+    assert_eq!(always.code, Some(0));
+    assert!(always.stderr.contains(" puzzles, "), "{:?}", always.stderr);
+}
