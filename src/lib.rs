@@ -1,6 +1,6 @@
 //! sudoku-bulk: solve, count and validate Sudoku puzzles in bulk.
 //!
-//! Data flows one way: bytes in ([`format`]), records, [`solver`] outcomes, bytes out
+//! Data flows one way: bytes in ([`format`](mod@format)), records, [`solver`] outcomes, bytes out
 //! ([`output`]); [`pipeline`] runs that flow over every core and keeps input order.
 
 #![warn(missing_docs)]

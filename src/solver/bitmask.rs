@@ -1,27 +1,34 @@
-//! The bitmask depth-first search: singles propagation, then a branch on the cell with the
-//! fewest candidates.
+//! The bitmask depth-first search: singles and locked candidates, then a branch on the cell
+//! with the fewest candidates.
 //!
-//! The state is what digits each house still lacks (`free`, one 9-bit mask per house, see
-//! [`tables`](super::tables)); a blank cell's candidates are the digits free in all three of its
-//! houses, one AND away. Placing a digit clears one bit in three masks, so a branch copies a
-//! state of about 200 bytes instead of undoing moves.
+//! The state keeps two views of the board (see [`tables`](super::tables) for the 9-bit digit
+//! masks): what digits each house still lacks (`free`, one mask per row, column and box), and
+//! each blank cell's candidates (`cand`). The per-cell masks cost a little upkeep but can hold
+//! eliminations that no placement explains, which is what locked candidates need. A branch
+//! copies the whole state (about 400 bytes) instead of undoing moves.
 //!
 //! Propagation has two speeds:
-//! - **naked singles** follow each placement at once: only the 20 peers of the cell just filled
-//!   can lose a candidate, so only they are looked at; a peer left with none is a contradiction,
-//!   a peer left with one is queued and placed in turn;
-//! - **hidden singles** need a sweep: each house counts, over its blank cells, which digits
-//!   occur once and which twice or more. A free digit that occurs in no cell is a
-//!   contradiction; one that occurs in exactly one cell goes there.
+//! - **naked singles** follow each placement at once: the digit leaves the candidates of the
+//!   20 peers; a peer left with none is a contradiction, a peer left with one is queued and
+//!   placed in turn;
+//! - a **sweep** reads the board as 54 segments (a row or column's three cells in one box). Per
+//!   segment it keeps the digits of its cells and those in two or more of them, which give
+//!   every house's "seen once" and "seen twice" masks without another pass over the cells:
+//!   a free digit seen nowhere is a contradiction, one seen once is a *hidden single*. When
+//!   there are none, the same segments give *locked candidates*: a digit confined to one
+//!   segment of a box leaves the rest of its line (pointing), and a digit confined to one
+//!   segment of a line leaves the rest of its box (claiming).
 //!
+//! Locked candidates are what JCZSolve's band layout applies for free; adding them here cuts
+//! the guesses on 17-clue puzzles several-fold, and each guess costs far more than a sweep.
 //! When a sweep finds nothing, the search branches on the blank cell with the fewest
 //! candidates.
 
-use super::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, LOWEST_DIGIT, PEERS, POPCOUNT};
+use super::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, PEERS, POPCOUNT};
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
 
-/// The fast solver: a bitmask search with naked and hidden singles and fewest-candidates
+/// The fast solver: a bitmask search with singles, locked candidates and fewest-candidates
 /// branching. Holds only its counters and the first solution; reuse one for many puzzles.
 #[derive(Debug, Clone)]
 pub struct BitmaskSolver {
@@ -31,20 +38,17 @@ pub struct BitmaskSolver {
     first: [u8; CELLS],
 }
 
-/// Marks a blank cell already queued as a naked single (in `State::cells`).
-const QUEUED: u8 = 0x80;
-
 /// One node of the search.
 #[derive(Clone, Copy)]
 struct State {
+    /// Candidates of each cell; 0 once the cell is filled.
+    cand: [u16; CELLS],
     /// Digits not yet placed in each house.
     free: [u16; HOUSES],
-    /// Cell values: 0 for blank, 1..=9, or [`QUEUED`] while a naked single waits.
+    /// The blank cells, one bit a cell.
+    open: u128,
+    /// Cell values: 0 for blank, 1..=9.
     cells: [u8; CELLS],
-    /// The blank cells, in `blanks[..blank_count]`. May also hold cells filled since the last
-    /// sweep; the next sweep drops them.
-    blanks: [u8; CELLS],
-    blank_count: u8,
 }
 
 /// What propagation left.
@@ -55,145 +59,263 @@ enum Propagated {
     Stuck,
 }
 
-impl State {
-    /// The start state for a puzzle, with its singles propagated; `None` if its givens
-    /// conflict or a cell is left without candidates.
-    fn new(puzzle: &Grid) -> Option<State> {
-        let mut state = State {
-            free: [ALL_DIGITS; HOUSES],
-            cells: [0; CELLS],
-            blanks: [0; CELLS],
-            blank_count: 0,
-        };
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
-                state.blanks[state.blank_count as usize] = cell as u8;
-                state.blank_count += 1;
-            } else {
-                let bit = 1 << (digit - 1);
-                if state.candidates(cell) & bit == 0 {
-                    return None;
-                }
-                state.place(cell, bit);
+/// Whether a mask has at most one digit.
+#[inline(always)]
+fn at_most_one(mask: u16) -> bool {
+    mask & mask.wrapping_sub(1) == 0
+}
+
+/// The digits in at least two of three masks.
+#[inline(always)]
+fn two_of(a: u16, b: u16, c: u16) -> u16 {
+    (a & b) | ((a | b) & c)
+}
+
+/// The cells of segment `s` (see [`State::propagate`]): row segments cover three cells side by
+/// side, column segments three cells one above another.
+#[inline(always)]
+fn row_segment(s: usize) -> [usize; 3] {
+    [3 * s, 3 * s + 1, 3 * s + 2]
+}
+
+#[inline(always)]
+fn column_segment(s: usize) -> [usize; 3] {
+    // s = 3 * column + band
+    let top = 27 * (s % 3) + s / 3;
+    [top, top + 9, top + 18]
+}
+
+/// Locked candidates in one band (or stack), from its nine segments: `seg[9 * b + 3 * i + k]`
+/// is line `i` of the band in its box `k`. Returns, per segment, the digits it must lose:
+/// - *pointing*: a digit that, in box `k`, lies only in line `i` is the line's, so it leaves
+///   the line's other two segments;
+/// - *claiming*: a digit that, in line `i`, lies only in box `k` is the box's, so it leaves
+///   the box's other two segments.
+#[inline(always)]
+fn locked(seg: &[u16; 27], out: &mut [u16; 27]) -> bool {
+    let mut any = 0;
+    for b in 0..3 {
+        let s = |i: usize, k: usize| seg[9 * b + 3 * i + k];
+        let mut pointing = [[0u16; 3]; 3];
+        let mut claiming = [[0u16; 3]; 3];
+        for i in 0..3 {
+            for k in 0..3 {
+                let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+                pointing[i][k] = s(i, k) & !(s(i1, k) | s(i2, k));
+                claiming[i][k] = s(i, k) & !(s(i, k1) | s(i, k2));
             }
         }
-        // Placing the givens queued nothing: look for naked singles once, everywhere.
-        for i in 0..state.blank_count as usize {
-            let cell = state.blanks[i] as usize;
-            if state.cells[cell] == 0 {
-                let mask = state.candidates(cell);
-                if mask & mask.wrapping_sub(1) == 0 && !state.assign(cell, mask) {
-                    return None;
+        for i in 0..3 {
+            for k in 0..3 {
+                let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+                let lose = s(i, k)
+                    & (pointing[i][k1] | pointing[i][k2] | claiming[i1][k] | claiming[i2][k]);
+                out[9 * b + 3 * i + k] = lose;
+                any |= lose;
+            }
+        }
+    }
+    any != 0
+}
+
+impl State {
+    /// The start state for a puzzle, with its naked singles propagated; `None` if its givens
+    /// conflict or a cell is left without candidates.
+    fn new(puzzle: &Grid) -> Option<State> {
+        let mut state =
+            State { cand: [0; CELLS], free: [ALL_DIGITS; HOUSES], open: 0, cells: [0; CELLS] };
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                state.open |= 1 << cell;
+            } else {
+                let bit = 1 << (digit - 1);
+                for h in CELL_HOUSES[cell] {
+                    if state.free[h as usize] & bit == 0 {
+                        return None; // a second `digit` in this house
+                    }
+                    state.free[h as usize] &= !bit;
                 }
+                state.cells[cell] = digit;
+            }
+        }
+        let mut rest = state.open;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let [r, c, b] = CELL_HOUSES[cell];
+            let mask = state.free[r as usize] & state.free[c as usize] & state.free[b as usize];
+            if mask == 0 {
+                return None;
+            }
+            state.cand[cell] = mask;
+        }
+        // Placing the givens queued nothing: look for naked singles once, everywhere.
+        let mut rest = state.open;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mask = state.cand[cell];
+            if mask != 0 && at_most_one(mask) && !state.assign(cell, mask) {
+                return None;
             }
         }
         Some(state)
     }
 
-    /// The digits a blank cell may still take.
-    #[inline(always)]
-    fn candidates(&self, cell: usize) -> u16 {
-        let [r, c, b] = CELL_HOUSES[cell];
-        self.free[r as usize] & self.free[c as usize] & self.free[b as usize]
-    }
-
-    /// Puts the digit of the one-bit mask `bit` in `cell`.
-    #[inline(always)]
-    fn place(&mut self, cell: usize, bit: u16) {
-        self.cells[cell] = LOWEST_DIGIT[bit as usize];
-        for h in CELL_HOUSES[cell] {
-            self.free[h as usize] &= !bit;
-        }
-    }
-
-    /// Places `bit` in `cell` (a candidate there, or the mask 0), then every naked single that
-    /// follows. False on a contradiction: a cell left with no candidate.
+    /// Places `bit` in `cell` (one of its candidates), then every naked single that follows.
+    /// False on a contradiction: a cell left with no candidate.
     fn assign(&mut self, cell: usize, bit: u16) -> bool {
-        let mut queue = [0u8; CELLS];
-        let mut queued = 0;
+        // Cells turned single and not yet placed, one bit a cell: no queue to clear first.
+        let mut pending = 0u128;
         let (mut cell, mut bit) = (cell, bit);
         loop {
-            if bit == 0 {
-                return false;
+            self.cells[cell] = bit.trailing_zeros() as u8 + 1;
+            self.cand[cell] = 0;
+            self.open &= !(1 << cell);
+            for &h in &CELL_HOUSES[cell] {
+                self.free[h as usize] &= !bit;
             }
-            self.place(cell, bit);
-            for peer in PEERS[cell] {
+            for &peer in &PEERS[cell] {
                 let peer = peer as usize;
-                if self.cells[peer] != 0 {
-                    continue; // filled, or queued already
-                }
-                let mask = self.candidates(peer);
-                if mask & mask.wrapping_sub(1) == 0 {
-                    // One candidate left, or none: either way the queue settles it.
-                    self.cells[peer] = QUEUED;
-                    queue[queued] = peer as u8;
-                    queued += 1;
+                let mask = self.cand[peer];
+                if mask & bit != 0 {
+                    let mask = mask ^ bit;
+                    self.cand[peer] = mask;
+                    // A cell turns single once, so it is pending at most once; a pending cell
+                    // that loses its last digit ends the propagation right here.
+                    if at_most_one(mask) {
+                        if mask == 0 {
+                            return false;
+                        }
+                        pending |= 1 << peer;
+                    }
                 }
             }
-            if queued == 0 {
+            if pending == 0 {
                 return true;
             }
-            queued -= 1;
-            cell = queue[queued] as usize;
-            // Masks only shrink: a queued cell has one candidate left, or none.
-            bit = self.candidates(cell);
+            cell = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            bit = self.cand[cell];
         }
     }
 
-    /// Sweeps for hidden singles and places them (with the naked singles that follow) until
-    /// a sweep finds none.
+    /// Removes the digits of `mask` from a cell's candidates, placing it if one is left.
+    #[inline(always)]
+    fn eliminate(&mut self, cell: usize, mask: u16) -> bool {
+        let old = self.cand[cell];
+        if old & mask == 0 {
+            return true;
+        }
+        let new = old & !mask;
+        self.cand[cell] = new;
+        if at_most_one(new) {
+            return new != 0 && self.assign(cell, new);
+        }
+        true
+    }
+
+    /// Sweeps for hidden singles and locked candidates until neither finds anything.
+    ///
+    /// A sweep reads the board as 54 *segments*, the three cells a row or column shares with a
+    /// box: per segment, the digits of its cells (`seg`) and the digits in two or more of them
+    /// (`dup`). A house is three segments, so both counts of every house come from these
+    /// without touching cells again, and locked candidates are one comparison of segments.
     fn propagate(&mut self) -> Propagated {
         loop {
-            // Per house: digits seen in at least one blank cell, and in at least two.
-            let mut once = [0u16; HOUSES];
-            let mut twice = [0u16; HOUSES];
-            let mut kept = 0;
-            for i in 0..self.blank_count as usize {
-                let cell = self.blanks[i];
-                if self.cells[cell as usize] != 0 {
-                    continue; // filled since the last sweep
-                }
-                self.blanks[kept] = cell;
-                kept += 1;
-                let mask = self.candidates(cell as usize);
-                for h in CELL_HOUSES[cell as usize] {
-                    let h = h as usize;
-                    twice[h] |= once[h] & mask;
-                    once[h] |= mask;
-                }
-            }
-            self.blank_count = kept as u8;
-            if kept == 0 {
+            if self.open == 0 {
                 return Propagated::Solved;
             }
-
-            // Placing a hidden single changes the counts of later houses, but only downwards:
-            // a digit missing from `once` is surely missing, and a digit seen once is in at
-            // most one cell now. Both tests below stay sound.
-            let mut placed = false;
-            for h in 0..HOUSES {
-                let free = self.free[h];
-                if free & !once[h] != 0 {
-                    return Propagated::Contradiction;
-                }
-                let mut hidden = free & once[h] & !twice[h];
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden ^= bit;
-                    if self.free[h] & bit == 0 {
-                        continue; // placed meanwhile, by the singles that followed another
-                    }
-                    let home = HOUSE_CELLS[h].iter().copied().find(|&c| {
-                        self.cells[c as usize] == 0 && self.candidates(c as usize) & bit != 0
-                    });
-                    match home {
-                        Some(c) if self.assign(c as usize, bit) => placed = true,
-                        _ => return Propagated::Contradiction,
-                    }
+            // Row segments: 3 * row + box column. Column segments: 3 * column + band.
+            let mut rows = [0u16; 27];
+            let mut row_dup = [0u16; 27];
+            let mut cols = [0u16; 27];
+            let mut col_dup = [0u16; 27];
+            for s in 0..27 {
+                let (a, b, c) = (self.cand[3 * s], self.cand[3 * s + 1], self.cand[3 * s + 2]);
+                rows[s] = a | b | c;
+                row_dup[s] = two_of(a, b, c);
+            }
+            for band in 0..3 {
+                for col in 0..9 {
+                    let top = 27 * band + col;
+                    let (a, b, c) = (self.cand[top], self.cand[top + 9], self.cand[top + 18]);
+                    cols[3 * col + band] = a | b | c;
+                    col_dup[3 * col + band] = two_of(a, b, c);
                 }
             }
-            if !placed {
+
+            // Per house, the digits in two or more blank cells (`twice`) and, checked on the
+            // way, in none. Contradictions are gathered and tested once, after the loop.
+            let mut hidden = [0u16; HOUSES];
+            let mut missing = 0;
+            for x in 0..9 {
+                let r = 3 * x; // first segment of row x, and of column x
+                let (a, b, c) = (rows[r], rows[r + 1], rows[r + 2]);
+                let twice = two_of(a, b, c) | row_dup[r] | row_dup[r + 1] | row_dup[r + 2];
+                missing |= self.free[x] & !(a | b | c);
+                hidden[x] = self.free[x] & !twice;
+                let (a, b, c) = (cols[r], cols[r + 1], cols[r + 2]);
+                let twice = two_of(a, b, c) | col_dup[r] | col_dup[r + 1] | col_dup[r + 2];
+                missing |= self.free[9 + x] & !(a | b | c);
+                hidden[9 + x] = self.free[9 + x] & !twice;
+                let t = 9 * (x / 3) + x % 3; // top row segment of box x
+                let (a, b, c) = (rows[t], rows[t + 3], rows[t + 6]);
+                let twice = two_of(a, b, c) | row_dup[t] | row_dup[t + 3] | row_dup[t + 6];
+                missing |= self.free[18 + x] & !(a | b | c);
+                hidden[18 + x] = self.free[18 + x] & !twice;
+            }
+            if missing != 0 {
+                return Propagated::Contradiction; // a digit a house lacks has no cell left
+            }
+            let any = hidden.iter().fold(0, |acc, &h| acc | h);
+            if any != 0 {
+                // Placing a single only removes candidates: a digit counted once is in at most
+                // one cell now, so each hidden single is still sound, or a contradiction.
+                for h in 0..HOUSES {
+                    let mut rest = hidden[h];
+                    while rest != 0 {
+                        let bit = rest & rest.wrapping_neg();
+                        rest ^= bit;
+                        if self.free[h] & bit == 0 {
+                            continue; // placed meanwhile, by the singles that followed another
+                        }
+                        let home =
+                            HOUSE_CELLS[h].iter().find(|&&c| self.cand[c as usize] & bit != 0);
+                        match home {
+                            Some(&c) if self.assign(c as usize, bit) => {}
+                            _ => return Propagated::Contradiction,
+                        }
+                    }
+                }
+                continue;
+            }
+
+            // No singles: locked candidates. Deductions from this snapshot stay sound while
+            // eliminations and placements shrink the board.
+            let mut row_lose = [0u16; 27];
+            let mut col_lose = [0u16; 27];
+            let row_any = locked(&rows, &mut row_lose);
+            // Column segments, reindexed so a stack reads like a band: 9 * stack + 3 * column
+            // in stack + box in stack, which is 3 * column + band already.
+            let col_any = locked(&cols, &mut col_lose);
+            if !row_any && !col_any {
                 return Propagated::Stuck;
+            }
+            for s in 0..27 {
+                for (cells, lose) in
+                    [(row_segment(s), row_lose[s]), (column_segment(s), col_lose[s])]
+                {
+                    if lose != 0 {
+                        for cell in cells {
+                            if !self.eliminate(cell, lose) {
+                                return Propagated::Contradiction;
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -201,11 +323,14 @@ impl State {
     /// The blank cell with the fewest candidates, and its candidates.
     fn branch_cell(&self) -> (usize, u16) {
         let mut best = (0, 0, u8::MAX);
-        for &cell in &self.blanks[..self.blank_count as usize] {
-            let mask = self.candidates(cell as usize);
+        let mut rest = self.open;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mask = self.cand[cell];
             let count = POPCOUNT[mask as usize];
             if count < best.2 {
-                best = (cell as usize, mask, count);
+                best = (cell, mask, count);
                 if count == 2 {
                     break; // no blank cell has fewer
                 }
@@ -214,7 +339,6 @@ impl State {
         (best.0, best.1)
     }
 }
-
 impl BitmaskSolver {
     /// A solver ready for its first puzzle.
     pub fn new() -> BitmaskSolver {
