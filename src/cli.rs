@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::format::Format;
+use crate::format::{Column, FormatKind, FormatOptions};
 use crate::pipeline::{self, Input, Report, Settings};
 use crate::progress::ProgressMode;
 use crate::solve::SolveJob;
@@ -52,6 +52,14 @@ struct Common {
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
+    /// CSV: the puzzle column, by header name or position from 1 [default: recognised by
+    /// name, e.g. quizzes, puzzle, question; without a header, the first 81-cell field].
+    #[arg(long, value_name = "NAME|N")]
+    puzzle_col: Option<Column>,
+    /// CSV: the solution column, by header name or position from 1 [default: recognised by
+    /// name, e.g. solutions, solution, answer; without a header, the next 81-cell field].
+    #[arg(long, value_name = "NAME|N")]
+    solution_col: Option<Column>,
     /// Solver.
     #[arg(long, value_enum, default_value_t = SolverArg::Fast)]
     solver: SolverArg,
@@ -96,6 +104,8 @@ enum FormatArg {
     Line,
     /// 9 rows of 9 digits a puzzle, separated by blank lines.
     Grid,
+    /// CSV rows with a puzzle column (and perhaps a solution column).
+    Csv,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -139,10 +149,15 @@ fn solve(args: SolveArgs) -> Result<ExitCode> {
     let common = args.common;
     let settings = Settings {
         threads: threads(common.threads)?,
-        format: match common.format {
-            FormatArg::Auto => None,
-            FormatArg::Line => Some(Format::Line),
-            FormatArg::Grid => Some(Format::Grid),
+        format: FormatOptions {
+            kind: match common.format {
+                FormatArg::Auto => None,
+                FormatArg::Line => Some(FormatKind::Line),
+                FormatArg::Grid => Some(FormatKind::Grid),
+                FormatArg::Csv => Some(FormatKind::Csv),
+            },
+            puzzle_column: common.puzzle_col,
+            answer_column: common.solution_col,
         },
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),
         progress: common.progress,

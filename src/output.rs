@@ -8,7 +8,9 @@ use std::fmt;
 use std::io::Write;
 
 use crate::format::records::Layout;
-use crate::format::{Format, RecordError};
+use crate::format::chunk::Chunk;
+use crate::format::{Format, Record, RecordError, Records};
+use crate::pipeline::ChunkOutput;
 use crate::grid::{Conflict, Grid};
 
 /// Why a record has no answer.
@@ -29,20 +31,55 @@ pub enum Failure {
 /// pipeline's writer puts it between pieces too.
 pub fn separator(format: Format) -> &'static [u8] {
     match format {
-        Format::Line => b"",
+        Format::Line | Format::Csv(_) => b"",
         Format::Grid => b"\n",
     }
 }
 
-/// Appends a solution in `layout`.
+/// Runs `each` on every record of a piece, and puts in `out` what goes around records: the
+/// separator between grids, and for CSV the header row, extended with `columns`.
+pub fn each_record<'a>(
+    format: Format,
+    chunk: &'a Chunk<'_>,
+    columns: &[&str],
+    out: &mut ChunkOutput,
+    mut each: impl FnMut(Record<'a>, &mut ChunkOutput),
+) {
+    let mut records = Records::new(format, &chunk.data, chunk.first_line);
+    loop {
+        let record = records.next();
+        if let Some(header) = records.take_header() {
+            out.data.extend_from_slice(header);
+            for column in columns {
+                out.data.push(b',');
+                out.data.extend_from_slice(column.as_bytes());
+            }
+            out.data.push(b'\n');
+        }
+        let Some(record) = record else { return };
+        if out.tally.records > 0 {
+            out.data.extend_from_slice(separator(format));
+        }
+        out.tally.records += 1;
+        each(record, out);
+    }
+}
+
+/// Appends a solution in `layout`; for a CSV row, the row followed by the solution.
 #[inline]
-pub fn solution(out: &mut Vec<u8>, grid: &Grid, layout: Layout) {
+pub fn solution(out: &mut Vec<u8>, record: &[u8], grid: &Grid, layout: Layout) {
     match layout {
         Layout::Line => {
             grid.write_line(out);
             out.push(b'\n');
         }
         Layout::Rows { spaced } => grid.write_rows(out, spaced),
+        Layout::Csv => {
+            out.extend_from_slice(record);
+            out.push(b',');
+            grid.write_line(out);
+            out.push(b'\n');
+        }
     }
 }
 
@@ -67,7 +104,7 @@ mod tests {
         assert_eq!(out, b"error: line 17: no solution\n");
         let mut out = Vec::new();
         let grid = Grid::EMPTY;
-        solution(&mut out, &grid, Layout::Rows { spaced: true });
+        solution(&mut out, b"", &grid, Layout::Rows { spaced: true });
         assert_eq!(out.len(), 9 * 18);
     }
 }

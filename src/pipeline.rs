@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use crossbeam_channel::{bounded, Receiver, Sender};
 
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
-use crate::format::{detect, Format};
+use crate::format::{resolve, Format, FormatOptions, LayoutError};
 use crate::progress::{Progress, ProgressMode};
 
 /// What a command does with each piece of input: parse its records, work on them, encode the
@@ -145,8 +145,8 @@ pub enum OutputTarget {
 pub struct Settings {
     /// Worker threads.
     pub threads: usize,
-    /// Input format; detected from the first lines when `None`.
-    pub format: Option<Format>,
+    /// What the user said of the input format.
+    pub format: FormatOptions,
     /// Piece size in bytes; chosen from the input size when `None`.
     pub chunk_bytes: Option<usize>,
     /// When to draw the progress bar.
@@ -166,7 +166,7 @@ pub struct Report {
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// Reading the input failed.
-    #[error("reading {name}: {source}")]
+    #[error("reading {name}")]
     Read {
         /// The input's name.
         name: String,
@@ -176,6 +176,14 @@ pub enum RunError {
     /// Writing the output failed (a closed pipe included: see [`RunError::is_broken_pipe`]).
     #[error("writing output: {0}")]
     Write(io::Error),
+    /// The CSV columns could not be worked out.
+    #[error("{name}")]
+    Layout {
+        /// The input's name.
+        name: String,
+        /// Why.
+        source: LayoutError,
+    },
     /// The worker threads could not be started.
     #[error("starting {threads} worker threads: {message}")]
     Threads {
@@ -240,10 +248,12 @@ pub fn run<J: Job>(
         }
         None => None,
     };
-    let format = settings.format.unwrap_or_else(|| match &stream {
-        Some(reader) => detect(reader.get_ref().0.get_ref()),
-        None => detect(&mapped[..mapped.len().min(DETECT_BYTES as usize)]),
-    });
+    let head = match &stream {
+        Some(reader) => reader.get_ref().0.get_ref(),
+        None => &mapped[..mapped.len().min(DETECT_BYTES as usize)],
+    };
+    let format = resolve(head, &settings.format)
+        .map_err(|source| RunError::Layout { name: name.clone(), source })?;
     let progress = Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));
 
     let buffers = threads * BUFFERS_PER_THREAD;

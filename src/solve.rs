@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::format::chunk::Chunk;
-use crate::format::{Format, Records};
+use crate::format::Format;
 use crate::grid::Grid;
 use crate::output::{self, Failure};
 use crate::pipeline::{ChunkOutput, Job};
@@ -38,27 +38,23 @@ impl Job for SolveJob {
     fn process(&self, format: Format, chunk: &Chunk<'_>, out: &mut ChunkOutput) {
         with_solver(self.solver, |solver| {
             let mut solution = Grid::EMPTY;
-            for record in Records::new(format, &chunk.data, chunk.first_line) {
-                if out.tally.records > 0 {
-                    out.data.extend_from_slice(output::separator(format));
-                }
-                out.tally.records += 1;
+            output::each_record(format, chunk, &["solution"], out, |record, out| {
                 let failure = match record.parsed {
-                    Ok((puzzle, layout)) => {
-                        if solver.solve(&puzzle, 1, &mut solution).solved() {
-                            output::solution(&mut out.data, &solution, layout);
+                    Ok(puzzle) => {
+                        if solver.solve(&puzzle.grid, 1, &mut solution).solved() {
+                            output::solution(&mut out.data, record.text, &solution, puzzle.layout);
                             out.tally.ok += 1;
-                            continue;
+                            return;
                         }
                         // Only now, on failure, tell a conflict from a dead end.
-                        puzzle.conflict().map_or(Failure::NoSolution, Failure::Conflict)
+                        puzzle.grid.conflict().map_or(Failure::NoSolution, Failure::Conflict)
                     }
                     Err(e) => Failure::Malformed(e),
                 };
                 out.tally.failed += 1;
                 output::failure(&mut out.data, record.line, &failure);
                 output::message(&mut out.messages, &self.input_name, record.line, &failure);
-            }
+            })
         })
     }
 }

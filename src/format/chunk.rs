@@ -65,7 +65,7 @@ pub fn boundary_after(format: Format, data: &[u8], from: usize) -> usize {
         return data.len();
     }
     match format {
-        Format::Line => line_end(from),
+        Format::Line | Format::Csv(_) => line_end(from),
         Format::Grid => {
             let mut start = if from == 0 || data[from - 1] == b'\n' { from } else { line_end(from) };
             while start < data.len() {
@@ -85,7 +85,7 @@ pub fn last_boundary(format: Format, data: &[u8]) -> Option<usize> {
     let mut ends = memchr::memrchr_iter(b'\n', data);
     let last = ends.next()?;
     match format {
-        Format::Line => Some(last + 1),
+        Format::Line | Format::Csv(_) => Some(last + 1),
         Format::Grid => {
             let mut end = last;
             loop {

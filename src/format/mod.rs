@@ -1,20 +1,23 @@
 //! Input formats: which one a file uses, where its records are, and what each one says.
 //!
-//! Two layouts are read, the two the classic problem statements use:
+//! Three layouts are read:
 //! - **line**: one puzzle a line, 81 characters, `.`, `0` or `_` for a blank;
 //! - **grid**: nine rows of nine digits, separated by spaces or run together, `0` (or `.`)
-//!   for a blank, puzzles separated by blank lines.
+//!   for a blank, puzzles separated by blank lines;
+//! - **csv**: one row a line, a puzzle column and perhaps an answer column ([`csv`]).
 //!
-//! In both, lines starting with `#` are comments, blank lines between records are skipped, a
+//! In all, lines starting with `#` are comments, blank lines between records are skipped, a
 //! line end may be `\n` or `\r\n`, and a line `end` ends the input.
 //!
 //! [`chunk`] cuts an input into pieces that end on record boundaries, so that pieces can be
 //! parsed and solved in parallel; [`records`] turns one piece into numbered [`Record`]s.
 
 pub mod chunk;
+pub mod csv;
 pub mod records;
 
-pub use records::{Record, RecordError, Records};
+pub use csv::{Column, CsvLayout, LayoutError};
+pub use records::{Layout, Puzzle, Record, RecordError, Records};
 
 use memchr::memmem;
 
@@ -25,14 +28,65 @@ pub enum Format {
     Line,
     /// Nine rows of nine cells a puzzle, puzzles separated by blank lines.
     Grid,
+    /// CSV rows with the puzzle (and perhaps its answer) in known columns.
+    Csv(CsvLayout),
+}
+
+/// The formats a user can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatKind {
+    /// See [`Format::Line`].
+    Line,
+    /// See [`Format::Grid`].
+    Grid,
+    /// See [`Format::Csv`].
+    Csv,
+}
+
+/// What the user said about the input format.
+#[derive(Debug, Clone, Default)]
+pub struct FormatOptions {
+    /// The format, or `None` to detect it.
+    pub kind: Option<FormatKind>,
+    /// The CSV puzzle column, if named.
+    pub puzzle_column: Option<Column>,
+    /// The CSV answer column, if named.
+    pub answer_column: Option<Column>,
+}
+
+/// Works out the format of an input from its first lines (`head`) and the user's options: a
+/// first line with a comma is CSV; otherwise see [`detect`].
+pub fn resolve(head: &[u8], options: &FormatOptions) -> Result<Format, LayoutError> {
+    let first = head
+        .split(|&b| b == b'\n')
+        .map(trim)
+        .zip(1u64..)
+        .take_while(|(line, _)| !is_end_marker(line))
+        .find(|(line, _)| !line.is_empty() && !line.starts_with(b"#"));
+    let csv = match options.kind {
+        Some(FormatKind::Csv) => true,
+        Some(_) => false,
+        None => first.is_some_and(|(line, _)| line.contains(&b',')),
+    };
+    if csv {
+        let (line, number) = first.unwrap_or((b"", 1));
+        let (puzzle, answer) = (options.puzzle_column.as_ref(), options.answer_column.as_ref());
+        return csv::layout(line, number, puzzle, answer).map(Format::Csv);
+    }
+    Ok(match options.kind {
+        Some(FormatKind::Grid) => Format::Grid,
+        Some(_) => Format::Line,
+        None => detect(head),
+    })
 }
 
 /// How many significant lines [`detect`] looks at.
 const DETECT_LINES: usize = 20;
 
-/// Guesses the format from the first significant lines of an input: if more of them look like
-/// grid rows (nine cells) than like puzzle lines, it is the grid format, otherwise the line
-/// format (whose parser then reports, line by line, whatever is wrong).
+/// Tells the line format from the grid format by the first significant lines of an input: if
+/// more of them look like grid rows (nine cells) than like puzzle lines, it is the grid
+/// format, otherwise the line format (whose parser then reports, line by line, whatever is
+/// wrong).
 pub fn detect(data: &[u8]) -> Format {
     let (mut lines, mut rows) = (0, 0);
     let significant = data
@@ -99,6 +153,21 @@ mod tests {
         assert_eq!(detect(compact), Format::Grid);
         assert_eq!(detect(b""), Format::Line);
         assert_eq!(detect(b"garbage\n"), Format::Line);
+    }
+
+    #[test]
+    fn resolves_csv_by_comma_or_by_request() {
+        let kaggle = b"quizzes,solutions\n0043,8643\n";
+        let Format::Csv(layout) = resolve(kaggle, &FormatOptions::default()).unwrap() else {
+            panic!("not CSV")
+        };
+        assert_eq!((layout.puzzle, layout.answer, layout.header_line), (0, Some(1), Some(1)));
+        let line = b"# c\n.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n";
+        assert_eq!(resolve(line, &FormatOptions::default()).unwrap(), Format::Line);
+        let forced = FormatOptions { kind: Some(FormatKind::Grid), ..Default::default() };
+        assert_eq!(resolve(line, &forced).unwrap(), Format::Grid);
+        let no_column = resolve(b"a,b\n", &FormatOptions::default()).unwrap_err();
+        assert!(matches!(no_column, LayoutError::NoPuzzleColumn { .. }));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
+use super::csv::{split_fields, CsvLayout, FieldError};
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, ByteName, Grid, ParseError};
 
@@ -16,15 +17,31 @@ pub enum Layout {
         /// Whether the first row had spaces between its digits.
         spaced: bool,
     },
+    /// A CSV row.
+    Csv,
 }
 
 /// One record of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
+pub struct Record<'a> {
     /// The input line the record starts on, or for a malformed record the line at fault.
     pub line: u64,
-    /// The puzzle and its layout, or why the text is not a puzzle.
-    pub parsed: Result<(Grid, Layout), RecordError>,
+    /// The record's first line, without its line end or surrounding white space: for CSV, the
+    /// row, which output passes through.
+    pub text: &'a [u8],
+    /// The puzzle, or why the text is not a puzzle.
+    pub parsed: Result<Puzzle, RecordError>,
+}
+
+/// A record that parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The givens.
+    pub grid: Grid,
+    /// How they were laid out.
+    pub layout: Layout,
+    /// The answer the record carries (a CSV answer column), parsed or not.
+    pub answer: Option<Result<Grid, ParseError>>,
 }
 
 /// Why a record is not a puzzle.
@@ -57,6 +74,17 @@ pub enum RecordError {
         /// How many rows the record held.
         rows: usize,
     },
+    /// A CSV row that does not split into fields.
+    #[error(transparent)]
+    Fields(#[from] FieldError),
+    /// A CSV row with more or fewer fields than the first row.
+    #[error("{fields} fields, expected {expected}")]
+    FieldCount {
+        /// Fields in this row.
+        fields: usize,
+        /// Fields in the first row.
+        expected: usize,
+    },
 }
 
 /// The records of one piece of input, in order.
@@ -66,12 +94,19 @@ pub struct Records<'a> {
     pos: usize,
     /// The line number of the line starting at `pos`.
     line: u64,
+    /// A CSV header passed over and not yet taken.
+    header: Option<&'a [u8]>,
 }
 
 impl<'a> Records<'a> {
     /// Reads `data`, whose first line is line `first_line` of the input.
     pub fn new(format: Format, data: &'a [u8], first_line: u64) -> Records<'a> {
-        Records { format, data, pos: 0, line: first_line }
+        Records { format, data, pos: 0, line: first_line, header: None }
+    }
+
+    /// The CSV header, once the iterator has passed over it (once only).
+    pub fn take_header(&mut self) -> Option<&'a [u8]> {
+        self.header.take()
     }
 
     /// The next line (without its line end, trimmed) and its number, or `None` at the end of
@@ -105,12 +140,12 @@ impl<'a> Records<'a> {
         }
     }
 
-    fn grid_record(&mut self) -> Option<Record> {
-        let (_, first) = self.peek_significant()?;
+    fn grid_record(&mut self) -> Option<Record<'a>> {
+        let (text, first) = self.peek_significant()?;
         let mut cells = [0u8; 81];
         let mut rows = 0usize;
         let mut spaced = false;
-        let mut error: Option<Record> = None;
+        let mut error: Option<(u64, RecordError)> = None;
         // A record runs to the next blank line (or the end); comments inside it are skipped.
         while let Some((line, number)) = self.next_line() {
             if line.is_empty() {
@@ -124,7 +159,7 @@ impl<'a> Records<'a> {
                 continue; // keep consuming the record, report its first fault
             }
             if rows > 9 {
-                error = Some(Record { line: number, parsed: Err(RecordError::RowCount { rows }) });
+                error = Some((number, RecordError::RowCount { rows }));
                 continue;
             }
             match parse_row(line, rows as u8) {
@@ -132,20 +167,55 @@ impl<'a> Records<'a> {
                     cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
                     spaced |= rows == 1 && has_spaces;
                 }
-                Err(e) => error = Some(Record { line: number, parsed: Err(e) }),
+                Err(e) => error = Some((number, e)),
             }
         }
-        if let Some(Record { line, parsed: Err(RecordError::RowCount { .. }) }) = error {
+        let fault = match error {
             // Report the full count of rows, on the first extra row's line.
-            return Some(Record { line, parsed: Err(RecordError::RowCount { rows }) });
-        }
-        if error.is_some() {
-            return error;
-        }
-        if rows < 9 {
-            return Some(Record { line: first, parsed: Err(RecordError::RowCount { rows }) });
-        }
-        Some(Record { line: first, parsed: Ok((Grid(cells), Layout::Rows { spaced })) })
+            Some((line, RecordError::RowCount { .. })) => Some((line, RecordError::RowCount { rows })),
+            Some(fault) => Some(fault),
+            None if rows < 9 => Some((first, RecordError::RowCount { rows })),
+            None => None,
+        };
+        let (line, parsed) = match fault {
+            Some((line, e)) => (line, Err(e)),
+            None => {
+                let layout = Layout::Rows { spaced };
+                (first, Ok(Puzzle { grid: Grid(cells), layout, answer: None }))
+            }
+        };
+        Some(Record { line, text, parsed })
+    }
+
+    fn csv_record(&mut self, csv: CsvLayout) -> Option<Record<'a>> {
+        let (text, line) = loop {
+            let (text, line) = self.next_line()?;
+            if Some(line) == csv.header_line {
+                self.header = Some(text);
+            } else if !text.is_empty() && !text.starts_with(b"#") {
+                break (text, line);
+            }
+        };
+        let (mut puzzle, mut answer) = (&b""[..], None);
+        let split = split_fields(text, |i, field| {
+            if i == csv.puzzle {
+                puzzle = field;
+            } else if Some(i) == csv.answer {
+                answer = Some(field);
+            }
+        });
+        let parsed = match split {
+            Err(e) => Err(e.into()),
+            Ok(fields) if fields != csv.fields => {
+                Err(RecordError::FieldCount { fields, expected: csv.fields })
+            }
+            Ok(_) => Grid::parse_line(puzzle).map_err(Into::into).map(|grid| Puzzle {
+                grid,
+                layout: Layout::Csv,
+                answer: answer.map(Grid::parse_line),
+            }),
+        };
+        Some(Record { line, text, parsed })
     }
 }
 
@@ -173,20 +243,24 @@ fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool), RecordError> {
     Ok((cells, spaced))
 }
 
-impl Iterator for Records<'_> {
-    type Item = Record;
+impl<'a> Iterator for Records<'a> {
+    type Item = Record<'a>;
 
-    fn next(&mut self) -> Option<Record> {
+    fn next(&mut self) -> Option<Record<'a>> {
         match self.format {
             Format::Line => loop {
-                let (line, number) = self.next_line()?;
-                if line.is_empty() || line.starts_with(b"#") {
+                let (text, line) = self.next_line()?;
+                if text.is_empty() || text.starts_with(b"#") {
                     continue;
                 }
-                let parsed = Grid::parse_line(line).map(|g| (g, Layout::Line)).map_err(Into::into);
-                return Some(Record { line: number, parsed });
+                let parsed = match Grid::parse_line(text) {
+                    Ok(grid) => Ok(Puzzle { grid, layout: Layout::Line, answer: None }),
+                    Err(e) => Err(e.into()),
+                };
+                return Some(Record { line, text, parsed });
             },
             Format::Grid => self.grid_record(),
+            Format::Csv(layout) => self.csv_record(layout),
         }
     }
 }
@@ -198,7 +272,7 @@ mod tests {
     const PUZZLE: &str =
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 
-    fn records(format: Format, text: &str) -> Vec<Record> {
+    fn records(format: Format, text: &str) -> Vec<Record<'_>> {
         Records::new(format, text.as_bytes(), 1).collect()
     }
 
@@ -209,7 +283,7 @@ mod tests {
         assert_eq!(got.len(), 3, "the line after `end` is not read");
         assert_eq!(got[0].line, 3);
         assert_eq!(got[1].line, 4);
-        assert_eq!(got[0].parsed.unwrap().0.to_string(), PUZZLE);
+        assert_eq!(got[0].parsed.unwrap().grid.to_string(), PUZZLE);
         assert_eq!(got[2].line, 5);
         assert_eq!(got[2].parsed.unwrap_err().to_string(), "80 cells, expected 81");
     }
@@ -233,11 +307,11 @@ mod tests {
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].line, 2);
         assert_eq!(got[1].line, 13);
-        let (a, layout_a) = got[0].parsed.unwrap();
-        let (b, layout_b) = got[1].parsed.unwrap();
-        assert_eq!(a, b);
-        assert_eq!(layout_a, Layout::Rows { spaced: true });
-        assert_eq!(layout_b, Layout::Rows { spaced: false });
+        let (a, b) = (got[0].parsed.unwrap(), got[1].parsed.unwrap());
+        assert_eq!(a.grid, b.grid);
+        assert_eq!(a.layout, Layout::Rows { spaced: true });
+        assert_eq!(b.layout, Layout::Rows { spaced: false });
+        let a = a.grid;
         assert_eq!(a.get(0, 0), 8);
         assert_eq!(a.get(8, 6), 4);
     }
@@ -247,7 +321,8 @@ mod tests {
         let mut lines: Vec<&str> = GRID.lines().collect();
         lines.remove(4);
         let missing = lines.join("\n");
-        let got = records(Format::Grid, &format!("{missing}\n\n{GRID}"));
+        let text = format!("{missing}\n\n{GRID}");
+        let got = records(Format::Grid, &text);
         assert_eq!(got.len(), 2, "the next record is unaffected");
         assert_eq!(got[0].line, 1);
         assert_eq!(got[0].parsed.unwrap_err().to_string(), "8 rows, expected 9");
@@ -267,5 +342,33 @@ mod tests {
         let short = GRID.replace("0 7 0 0 9 0 2 0 0", "0 7 0 0 9 0 2 0");
         let got = records(Format::Grid, &short);
         assert_eq!((got[0].line, got[0].parsed.unwrap_err().to_string()), (3, "8 cells in row 3, expected 9".into()));
+    }
+
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+    #[test]
+    fn csv_records_carry_their_answer_and_text() {
+        let layout = CsvLayout { puzzle: 1, answer: Some(2), fields: 3, header_line: Some(1) };
+        let text = format!(
+            "id,puzzle,solution\r\n1,{PUZZLE},{ANSWER}\r\n2,\"{PUZZLE}\",\r\n3,{PUZZLE}\n4,\"{PUZZLE},{ANSWER}\n"
+        );
+        let got = records(Format::Csv(layout), &text);
+        assert_eq!(got.len(), 4, "the header is not a record");
+        let mut records = Records::new(Format::Csv(layout), text.as_bytes(), 1);
+        assert_eq!(records.take_header(), None);
+        records.next();
+        assert_eq!(records.take_header(), Some(&b"id,puzzle,solution"[..]));
+        assert_eq!(records.take_header(), None);
+        assert_eq!(got[0].line, 2);
+        assert_eq!(got[0].text, format!("1,{PUZZLE},{ANSWER}").as_bytes());
+        let first = got[0].parsed.unwrap();
+        assert_eq!((first.grid.to_string().as_str(), first.layout), (PUZZLE, Layout::Csv));
+        assert_eq!(first.answer.unwrap().unwrap().to_string(), ANSWER);
+        let second = got[1].parsed.unwrap();
+        assert_eq!(second.answer, Some(Err(ParseError::WrongLength { cells: 0 })));
+        assert_eq!(got[2].parsed.unwrap_err().to_string(), "2 fields, expected 3");
+        assert_eq!(got[3].parsed.unwrap_err().to_string(), "unterminated quote in field 2");
+        assert_eq!(got[3].line, 5);
     }
 }
