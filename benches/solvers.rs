@@ -60,9 +60,7 @@ fn corpus_files() -> Vec<PathBuf> {
         .map(|entry| entry.expect("directory entry").path())
         .filter(|path| {
             path.is_file()
-                && path
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("puzzles"))
+                && path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("puzzles"))
         })
         .collect();
     files.sort();
@@ -89,9 +87,7 @@ fn load(path: &Path) -> Corpus {
     let kept: Vec<(usize, &str)> = if total <= SAMPLE_CAP {
         lines
     } else {
-        (0..SAMPLE_CAP)
-            .map(|i| lines[i * total / SAMPLE_CAP])
-            .collect()
+        (0..SAMPLE_CAP).map(|i| lines[i * total / SAMPLE_CAP]).collect()
     };
     let mut ours = Vec::with_capacity(kept.len());
     let mut theirs = Vec::with_capacity(kept.len());
@@ -100,20 +96,13 @@ fn load(path: &Path) -> Corpus {
         ours.push(Grid::parse_line(line.as_bytes()).unwrap_or_else(|e| panic!("{}: {e}", at())));
         theirs.push(Sudoku::from_str_line(line).unwrap_or_else(|e| panic!("{}: {e:?}", at())));
     }
-    let name = path
-        .file_name()
-        .unwrap_or(path.as_os_str())
-        .to_string_lossy();
+    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
     let label = if kept.len() == total {
         format!("{name} (all {total})")
     } else {
         format!("{name} (sample of {} from {total})", kept.len())
     };
-    Corpus {
-        label,
-        ours,
-        theirs,
-    }
+    Corpus { label, ours, theirs }
 }
 
 fn solvers(c: &mut Criterion) {
@@ -131,9 +120,7 @@ fn solvers(c: &mut Criterion) {
                 b.iter(|| {
                     let mut found = 0u32;
                     for puzzle in &corpus.ours {
-                        found += solver
-                            .solve(black_box(puzzle), limit, &mut solution)
-                            .solutions;
+                        found += solver.solve(black_box(puzzle), limit, &mut solution).solutions;
                         black_box(&solution);
                     }
                     found

@@ -131,10 +131,7 @@ fn main() -> ExitCode {
             let measured = match measure(corpus, mode, config.rounds) {
                 Ok(m) => m,
                 Err(msg) => {
-                    eprintln!(
-                        "table: ABORTED, the solvers disagree: {}: {msg}",
-                        corpus.name
-                    );
+                    eprintln!("table: ABORTED, the solvers disagree: {}: {msg}", corpus.name);
                     return ExitCode::FAILURE;
                 }
             };
@@ -156,11 +153,7 @@ fn config() -> Result<Option<Config>, String> {
         .map(PathBuf::from)
         .collect();
     if !files.is_empty() {
-        return Ok(Some(Config {
-            rounds,
-            max_puzzles,
-            corpora: files,
-        }));
+        return Ok(Some(Config { rounds, max_puzzles, corpora: files }));
     }
 
     let dir = match std::env::var_os("SUDOKU_DATASETS") {
@@ -195,11 +188,7 @@ fn config() -> Result<Option<Config>, String> {
         eprintln!("table: nothing to benchmark");
         return Ok(None);
     }
-    Ok(Some(Config {
-        rounds,
-        max_puzzles,
-        corpora,
-    }))
+    Ok(Some(Config { rounds, max_puzzles, corpora }))
 }
 
 /// A positive integer from the environment, `None` if unset.
@@ -234,17 +223,8 @@ fn load(path: &Path, cap: Option<usize>) -> Result<Corpus, String> {
         ours.push(Grid::parse_line(line.as_bytes()).map_err(|e| format!("{}: {e}", at()))?);
         theirs.push(Sudoku::from_str_line(line).map_err(|e| format!("{}: {e:?}", at()))?);
     }
-    let name = path
-        .file_name()
-        .unwrap_or(path.as_os_str())
-        .to_string_lossy()
-        .into_owned();
-    Ok(Corpus {
-        name,
-        total,
-        ours,
-        theirs,
-    })
+    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy().into_owned();
+    Ok(Corpus { name, total, ours, theirs })
 }
 
 /// At most `cap` items, evenly spaced over the whole list: corpora are often ordered by
@@ -289,22 +269,12 @@ fn measure(corpus: &Corpus, mode: Mode, rounds: usize) -> Result<Measured, Strin
             }
         }
     }
-    Ok(Measured {
-        mode,
-        checked,
-        ours: median(&mut ours),
-        theirs: median(&mut theirs),
-    })
+    Ok(Measured { mode, checked, ours: median(&mut ours), theirs: median(&mut theirs) })
 }
 
 /// The warm-up pass: every puzzle through both solvers, with every answer checked.
 fn check(corpus: &Corpus, limit: u32, solver: &mut BitmaskSolver) -> Result<Checked, String> {
-    let mut checked = Checked {
-        ours_found: 0,
-        theirs_found: 0,
-        no_guess: 0,
-        guesses: 0,
-    };
+    let mut checked = Checked { ours_found: 0, theirs_found: 0, no_guess: 0, guesses: 0 };
     for (puzzle, their_puzzle) in corpus.ours.iter().zip(&corpus.theirs) {
         let mut ours = Grid::EMPTY;
         let outcome = solver.solve(puzzle, limit, &mut ours);
@@ -316,9 +286,7 @@ fn check(corpus: &Corpus, limit: u32, solver: &mut BitmaskSolver) -> Result<Chec
             return Err(format!("sudoku-bulk has no valid solution for {puzzle}"));
         }
         if found == 0 || !theirs.is_solved() || !theirs.agrees_with(puzzle) {
-            return Err(format!(
-                "the sudoku crate has no valid solution for {puzzle}"
-            ));
+            return Err(format!("the sudoku crate has no valid solution for {puzzle}"));
         }
         if outcome.solutions as usize != found {
             return Err(format!(
@@ -340,11 +308,7 @@ fn time_ours<S: Solver>(puzzles: &[Grid], limit: u32, solver: &mut S) -> (Durati
     let mut found = 0u64;
     let start = Instant::now();
     for puzzle in puzzles {
-        found += u64::from(
-            solver
-                .solve(black_box(puzzle), limit, &mut solution)
-                .solutions,
-        );
+        found += u64::from(solver.solve(black_box(puzzle), limit, &mut solution).solutions);
         black_box(&solution);
     }
     (start.elapsed(), found)
@@ -384,11 +348,7 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
         let puzzles = if n == corpus.total {
             thousands(n as u64)
         } else {
-            format!(
-                "{} of {}",
-                thousands(n as u64),
-                thousands(corpus.total as u64)
-            )
+            format!("{} of {}", thousands(n as u64), thousands(corpus.total as u64))
         };
         let rate = |t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
         let (ours, theirs) = (rate(m.ours), rate(m.theirs));
@@ -411,10 +371,9 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
         );
     }
     let sampled = match config.max_puzzles {
-        Some(cap) => format!(
-            "an evenly spaced sample of at most {} puzzles",
-            thousands(cap as u64)
-        ),
+        Some(cap) => {
+            format!("an evenly spaced sample of at most {} puzzles", thousands(cap as u64))
+        }
         None => "every puzzle".to_owned(),
     };
     println!();

@@ -2,20 +2,31 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::commands::{BulkJob, Task};
 use crate::format::{Column, FormatKind, FormatOptions};
-use crate::pipeline::{self, Input, Report, Settings};
+use crate::output::{Encoder, OutputFormat, ReportFormat};
+use crate::pipeline::{self, Input, Report, Settings, Sinks};
 use crate::progress::ProgressMode;
-use crate::solve::SolveJob;
 use crate::solver::SolverKind;
+use crate::verdict::Reason;
 
-/// Solve Sudoku puzzles in bulk, on every core, in input order.
+/// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
+///
+/// Input formats (detected from the first lines; --format overrides): one 81-character puzzle
+/// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (`0` for blanks) separated by
+/// blank lines; CSV rows with a puzzle column and perhaps a solution column. Lines starting
+/// with `#` are comments; a line `end` ends the input.
+///
+/// Every input record gets one output record, in input order. A record that fails gives an
+/// output record that says why (`error: line N: reason` in the line format) and a message on
+/// stderr.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-bulk", version, about, max_term_width = 100)]
 pub struct Cli {
@@ -25,16 +36,30 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Solve every puzzle: one answer per puzzle, in input order.
-    ///
-    /// Reads one 81-character puzzle a line (`.`, `0` or `_` for blanks), or 9x9 grids of
-    /// digits (`0` for blanks) separated by blank lines; the format is detected from the first
-    /// lines. Lines starting with `#` are comments; a line `end` ends the input. A record that
-    /// cannot be solved gives an output line `error: line N: reason` and a message on stderr.
+    /// Solve every puzzle: its first solution, in its own layout.
     ///
     /// Exit status: 0 if every puzzle was solved, 1 if any could not be (malformed, conflicting
     /// givens, no solution), 2 on a usage or I/O error.
-    Solve(SolveArgs),
+    Solve(Common),
+    /// Count each puzzle's solutions, up to a limit (a count at the limit means "or more").
+    ///
+    /// Exit status: 0 if every record parsed, 1 if any was malformed, 2 on a usage or I/O
+    /// error.
+    Count {
+        #[command(flatten)]
+        common: Common,
+        /// Stop counting a puzzle's solutions at this many.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+        limit: u32,
+    },
+    /// Check each record: it parses, its givens do not conflict, it has exactly one solution,
+    /// and the answer it carries (a CSV solution column) is that solution.
+    ///
+    /// Reasons a record fails: malformed, conflicting givens, no solution, multiple solutions,
+    /// answer invalid, answer disagrees with givens, answer is not the solution.
+    ///
+    /// Exit status: 0 if every record is valid, 1 if any is not, 2 on a usage or I/O error.
+    Validate(Common),
     /// Generate proper, minimal puzzles (one solution; no given can be removed), one a line.
     Generate(GenerateArgs),
 }
@@ -46,6 +71,16 @@ struct Common {
     /// Write results here instead of stdout.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
+    /// Output format [auto: csv for a CSV input, line otherwise].
+    #[arg(long, value_enum, default_value_t = OutputFormat::Auto)]
+    output_format: OutputFormat,
+    /// Also write the failed records here: JSON Lines if PATH ends in .jsonl, .ndjson or
+    /// .json, CSV otherwise.
+    #[arg(long, value_name = "PATH")]
+    report: Option<PathBuf>,
+    /// Write a summary of the run here, as JSON.
+    #[arg(long, value_name = "PATH")]
+    summary_json: Option<PathBuf>,
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
@@ -72,12 +107,6 @@ struct Common {
     /// Bytes of input per work unit [default: chosen from the input size].
     #[arg(long, value_name = "BYTES", hide = true)]
     chunk_size: Option<usize>,
-}
-
-#[derive(Debug, Args)]
-struct SolveArgs {
-    #[command(flatten)]
-    common: Common,
 }
 
 #[derive(Debug, Args)]
@@ -128,25 +157,27 @@ fn threads(asked: Option<usize>) -> Result<usize> {
 }
 
 /// Opens the output: stdout, or a file created (or truncated) at `path`.
-fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>> {
+fn open_output(path: Option<&Path>) -> Result<Box<dyn Write + Send>> {
     Ok(match path {
         None => Box::new(io::stdout()),
-        Some(path) => Box::new(
-            File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        ),
+        Some(path) => {
+            Box::new(File::create(path).with_context(|| format!("creating {}", path.display()))?)
+        }
     })
 }
 
 /// Runs the command; the exit code on success, an error (exit 2) otherwise.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Solve(args) => solve(args),
+        Command::Solve(common) => bulk(common, Task::Solve),
+        Command::Count { common, limit } => bulk(common, Task::Count { limit }),
+        Command::Validate(common) => bulk(common, Task::Validate),
         Command::Generate(args) => generate(args),
     }
 }
 
-fn solve(args: SolveArgs) -> Result<ExitCode> {
-    let common = args.common;
+/// Runs `solve`, `count` or `validate`.
+fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let settings = Settings {
         threads: threads(common.threads)?,
         format: FormatOptions {
@@ -168,38 +199,118 @@ fn solve(args: SolveArgs) -> Result<ExitCode> {
         SolverArg::Naive => SolverKind::Naive,
     };
     let input = Input::open(common.input.as_deref()).with_context(|| {
-        format!("opening {}", common.input.as_ref().map_or("stdin".into(), |p| p.display().to_string()))
+        let name = common.input.as_ref().map_or("stdin".into(), |p| p.display().to_string());
+        format!("opening {name}")
     })?;
-    let job = SolveJob { solver, input_name: input.name().to_string() };
-    let output = open_output(common.output.as_ref())?;
+    let input_name = input.name().to_string();
+    let report_format = common.report.as_deref().map(ReportFormat::for_path);
+    let sinks = Sinks {
+        output: open_output(common.output.as_deref())?,
+        report: common.report.as_deref().map(|p| open_output(Some(p))).transpose()?,
+    };
+    let build = |format| BulkJob {
+        task,
+        solver,
+        encoder: Encoder::new(task.columns(), format, common.output_format, report_format),
+        input_name: input_name.clone(),
+    };
 
     let started = Instant::now();
-    let report = match pipeline::run(input, &job, output, &settings) {
+    let report = match pipeline::run(input, build, sinks, &settings) {
         Ok(report) => report,
         Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(e.into()),
     };
+    let secs = started.elapsed().as_secs_f64();
     if !common.quiet {
-        summary(&report, started.elapsed().as_secs_f64());
+        eprintln!("sudoku-bulk: {}", summary_line(task, &report, secs));
     }
-    Ok(if report.tally.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    if let Some(path) = &common.summary_json {
+        let json = summary_json(task, &input_name, &report, secs, settings.threads);
+        std::fs::write(path, json).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let t = &report.tally;
+    Ok(if t.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// The one-line summary on stderr.
-fn summary(report: &Report, secs: f64) {
-    let t = report.tally;
+/// The one-line summary for stderr.
+fn summary_line(task: Task, report: &Report, secs: f64) -> String {
+    let t = &report.tally;
     let rate = t.records as f64 / secs.max(1e-9);
-    eprintln!(
-        "sudoku-bulk: {} puzzles: {} solved, {} failed, in {secs:.3} s ({rate:.0} puzzles/s)",
-        t.records, t.ok, t.failed
+    let mut line = match task {
+        Task::Solve => format!("{} puzzles: {} solved, {} failed", t.records, t.ok, t.failed),
+        Task::Count { limit } => {
+            let counts: Vec<String> = count_names(&t.solutions, limit)
+                .map(|(name, n)| format!("{n} with {name}"))
+                .collect();
+            let counts =
+                if counts.is_empty() { String::new() } else { format!(": {}", counts.join(", ")) };
+            format!("{} puzzles{counts}", t.records)
+        }
+        Task::Validate => format!("{} records: {} valid, {} invalid", t.records, t.ok, t.failed),
+    };
+    let reasons: Vec<String> = Reason::ALL
+        .iter()
+        .filter(|r| t.reasons[r.index()] > 0)
+        .map(|r| format!("{}: {}", r.name(), t.reasons[r.index()]))
+        .collect();
+    if !reasons.is_empty() {
+        line += &format!(" ({})", reasons.join(", "));
+    }
+    line + &format!(", in {secs:.3} s ({rate:.0} records/s)")
+}
+
+/// Solution counts with their names: `0 solutions`, `1 solution`, ..., `2+ solutions` at the
+/// limit; only counts that occurred.
+fn count_names(solutions: &[u64], limit: u32) -> impl Iterator<Item = (String, u64)> + '_ {
+    solutions.iter().enumerate().filter(|(_, &n)| n > 0).map(move |(k, &n)| {
+        let plus = if k as u32 >= limit { "+" } else { "" };
+        let noun = if k == 1 && plus.is_empty() { "solution" } else { "solutions" };
+        (format!("{k}{plus} {noun}"), n)
+    })
+}
+
+/// The run's summary as JSON.
+fn summary_json(task: Task, input: &str, report: &Report, secs: f64, threads: usize) -> String {
+    let t = &report.tally;
+    let mut name = Vec::new();
+    crate::output::json_string(&mut name, input.as_bytes());
+    let command = match task {
+        Task::Solve => "solve",
+        Task::Count { .. } => "count",
+        Task::Validate => "validate",
+    };
+    let reasons: Vec<String> =
+        Reason::ALL.iter().map(|r| format!("\"{}\":{}", r.name(), t.reasons[r.index()])).collect();
+    let mut json = format!(
+        "{{\"command\":\"{command}\",\"input\":{},\"records\":{},\"ok\":{},\"failed\":{},\"reasons\":{{{}}}",
+        String::from_utf8_lossy(&name),
+        t.records,
+        t.ok,
+        t.failed,
+        reasons.join(",")
     );
+    if let Task::Count { limit } = task {
+        let counts: Vec<String> = (0..=limit as usize)
+            .map(|k| {
+                let plus = if k as u32 >= limit { "+" } else { "" };
+                format!("\"{k}{plus}\":{}", t.solutions.get(k).copied().unwrap_or(0))
+            })
+            .collect();
+        json += &format!(",\"limit\":{limit},\"solutions\":{{{}}}", counts.join(","));
+    }
+    json += &format!(
+        ",\"seconds\":{secs:.6},\"records_per_second\":{:.1},\"threads\":{threads}}}\n",
+        t.records as f64 / secs.max(1e-9)
+    );
+    json
 }
 
 fn generate(args: GenerateArgs) -> Result<ExitCode> {
     use rayon::prelude::*;
     let threads = threads(args.threads)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let mut out = io::BufWriter::new(open_output(args.output.as_ref())?);
+    let mut out = io::BufWriter::new(open_output(args.output.as_deref())?);
     // Puzzle i comes from its own seed, so the output does not depend on the thread count;
     // blocks keep memory bounded while the pool works on each.
     const BLOCK: u64 = 4096;

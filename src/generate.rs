@@ -68,10 +68,7 @@ struct Board {
 }
 
 impl Board {
-    const EMPTY: Board = Board {
-        used: [0; HOUSES],
-        cells: [0; CELLS],
-    };
+    const EMPTY: Board = Board { used: [0; HOUSES], cells: [0; CELLS] };
 
     /// The board of a grid whose digits do not conflict.
     fn from_grid(grid: &Grid) -> Board {
@@ -125,10 +122,7 @@ pub struct Generator {
 impl Generator {
     /// A generator whose output is fixed by `seed`.
     pub fn new(seed: u64) -> Generator {
-        Generator {
-            rng: SplitMix64::new(seed),
-            solver: BitmaskSolver::new(),
-        }
+        Generator { rng: SplitMix64::new(seed), solver: BitmaskSolver::new() }
     }
 
     /// A random complete valid grid.
@@ -317,15 +311,9 @@ mod tests {
         let a = run(42);
         assert_eq!(a, run(42));
         let b = run(43);
-        assert!(
-            a.iter().zip(&b).all(|(x, y)| x != y),
-            "seeds 42 and 43 share a puzzle"
-        );
+        assert!(a.iter().zip(&b).all(|(x, y)| x != y), "seeds 42 and 43 share a puzzle");
         let c = run(0);
-        assert!(
-            a.iter().zip(&c).all(|(x, y)| x != y),
-            "seeds 42 and 0 share a puzzle"
-        );
+        assert!(a.iter().zip(&c).all(|(x, y)| x != y), "seeds 42 and 0 share a puzzle");
         // Puzzles within one run differ too.
         let mut distinct = a.clone();
         distinct.sort_by_key(|g| *g.cells());
@@ -372,10 +360,7 @@ mod tests {
             assert!(found.is_solved(), "{found}");
             assert!(found.agrees_with(&puzzle), "{puzzle} -> {found}");
             assert_eq!(found, solution, "{puzzle}");
-            assert!(
-                puzzle.givens() >= 17,
-                "{puzzle}: fewer givens than any proper puzzle"
-            );
+            assert!(puzzle.givens() >= 17, "{puzzle}: fewer givens than any proper puzzle");
         }
     }
 
@@ -388,11 +373,7 @@ mod tests {
                 let mut fewer = *puzzle.cells();
                 fewer[cell] = 0;
                 let fewer = Grid(fewer);
-                assert_eq!(
-                    count(&fewer, 2).0,
-                    2,
-                    "{puzzle}: given at {cell} is redundant"
-                );
+                assert_eq!(count(&fewer, 2).0, 2, "{puzzle}: given at {cell} is redundant");
             }
         }
     }

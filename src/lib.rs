@@ -6,14 +6,15 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod commands;
 pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod output;
 pub mod pipeline;
 pub mod progress;
-pub mod solve;
 pub mod solver;
+pub mod verdict;
 
 pub use grid::Grid;
 pub use solver::{BitmaskSolver, Outcome, Solver, SolverKind};

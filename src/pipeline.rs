@@ -24,12 +24,16 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
 use crate::format::{resolve, Format, FormatOptions, LayoutError};
 use crate::progress::{Progress, ProgressMode};
+use crate::verdict::Tally;
 
 /// What a command does with each piece of input: parse its records, work on them, encode the
 /// results. Runs on worker threads; must not do I/O.
 pub trait Job: Sync {
     /// Processes one piece, appending to `out`.
-    fn process(&self, format: Format, chunk: &Chunk<'_>, out: &mut ChunkOutput);
+    fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput);
+
+    /// What the writer puts between two pieces' output (when both hold records).
+    fn separator(&self) -> &[u8];
 }
 
 /// What a job made of one piece.
@@ -39,6 +43,8 @@ pub struct ChunkOutput {
     pub data: Vec<u8>,
     /// Messages for stderr, one a line.
     pub messages: Vec<u8>,
+    /// Failed records for the report, encoded.
+    pub report: Vec<u8>,
     /// Counts of what happened.
     pub tally: Tally,
 }
@@ -47,26 +53,8 @@ impl ChunkOutput {
     fn clear(&mut self) {
         self.data.clear();
         self.messages.clear();
-        self.tally = Tally::default();
-    }
-}
-
-/// Counts of records.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Tally {
-    /// Records read.
-    pub records: u64,
-    /// Records the job succeeded on (solved, for `solve`).
-    pub ok: u64,
-    /// Records it did not: malformed, or without solution.
-    pub failed: u64,
-}
-
-impl std::ops::AddAssign for Tally {
-    fn add_assign(&mut self, other: Tally) {
-        self.records += other.records;
-        self.ok += other.ok;
-        self.failed += other.failed;
+        self.report.clear();
+        self.tally.clear();
     }
 }
 
@@ -154,7 +142,7 @@ pub struct Settings {
 }
 
 /// What a run did.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Report {
     /// The format read.
     pub format: Format,
@@ -174,8 +162,8 @@ pub enum RunError {
         source: io::Error,
     },
     /// Writing the output failed (a closed pipe included: see [`RunError::is_broken_pipe`]).
-    #[error("writing output: {0}")]
-    Write(io::Error),
+    #[error("writing output")]
+    Write(#[source] io::Error),
     /// The CSV columns could not be worked out.
     #[error("{name}")]
     Layout {
@@ -216,12 +204,21 @@ fn chunk_size(len: usize, threads: usize) -> usize {
     (len / (threads * 64)).clamp(4 * 1024, 512 * 1024)
 }
 
-/// Runs `job` over every record of `input`, writing results in input order to `output`, with
-/// the job's stderr messages written in the same order.
+/// Where a run writes.
+pub struct Sinks {
+    /// The output records.
+    pub output: Box<dyn Write + Send>,
+    /// The report of failed records, if asked for.
+    pub report: Option<Box<dyn Write + Send>>,
+}
+
+/// Runs the job that `build` makes for the input's format over every record of `input`,
+/// writing results in input order to the sinks, with the job's stderr messages in the same
+/// order.
 pub fn run<J: Job>(
     input: Input,
-    job: &J,
-    output: Box<dyn Write + Send>,
+    build: impl FnOnce(Format) -> J,
+    sinks: Sinks,
     settings: &Settings,
 ) -> Result<Report, RunError> {
     let threads = settings.threads.max(1);
@@ -254,7 +251,9 @@ pub fn run<J: Job>(
     };
     let format = resolve(head, &settings.format)
         .map_err(|source| RunError::Layout { name: name.clone(), source })?;
-    let progress = Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));
+    let job = &build(format);
+    let progress =
+        Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));
 
     let buffers = threads * BUFFERS_PER_THREAD;
     let (result_tx, result_rx) = bounded::<(u64, u64, ChunkOutput)>(buffers);
@@ -265,19 +264,18 @@ pub fn run<J: Job>(
 
     let mut read_result = Ok(());
     let written = std::thread::scope(|scope| {
-        let separator = crate::output::separator(format);
+        let separator = job.separator();
         let progress = &progress;
         let writer =
-            scope.spawn(move || write_in_order(result_rx, free_tx, output, progress, separator));
+            scope.spawn(move || write_in_order(result_rx, free_tx, sinks, progress, separator));
 
         pool.in_place_scope(|tasks| {
             read_result = match stream {
                 None => {
-                    let target = settings
-                        .chunk_bytes
-                        .unwrap_or_else(|| chunk_size(mapped.len(), threads));
+                    let target =
+                        settings.chunk_bytes.unwrap_or_else(|| chunk_size(mapped.len(), threads));
                     for chunk in SliceChunker::new(format, mapped, target) {
-                        if !dispatch(tasks, chunk, job, format, &free_rx, &result_tx) {
+                        if !dispatch(tasks, chunk, job, &free_rx, &result_tx) {
                             break;
                         }
                     }
@@ -289,7 +287,7 @@ pub fn run<J: Job>(
                     loop {
                         match chunker.next_chunk() {
                             Ok(Some(chunk)) => {
-                                if !dispatch(tasks, chunk, job, format, &free_rx, &result_tx) {
+                                if !dispatch(tasks, chunk, job, &free_rx, &result_tx) {
                                     break Ok(());
                                 }
                             }
@@ -315,7 +313,6 @@ fn dispatch<'scope, J: Job>(
     tasks: &rayon::Scope<'scope>,
     chunk: Chunk<'scope>,
     job: &'scope J,
-    format: Format,
     free: &Receiver<ChunkOutput>,
     results: &Sender<(u64, u64, ChunkOutput)>,
 ) -> bool {
@@ -325,7 +322,7 @@ fn dispatch<'scope, J: Job>(
     out.clear();
     let results = results.clone();
     tasks.spawn(move |_| {
-        job.process(format, &chunk, &mut out);
+        job.process(&chunk, &mut out);
         let _ = results.send((chunk.index, chunk.end_offset, out));
     });
     true
@@ -335,11 +332,12 @@ fn dispatch<'scope, J: Job>(
 fn write_in_order(
     results: Receiver<(u64, u64, ChunkOutput)>,
     free: Sender<ChunkOutput>,
-    output: Box<dyn Write + Send>,
+    sinks: Sinks,
     progress: &Progress,
     separator: &[u8],
 ) -> io::Result<Tally> {
-    let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, output);
+    let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
+    let mut report = sinks.report.map(|r| io::BufWriter::with_capacity(WRITE_BUFFER, r));
     let mut pending = BTreeMap::new();
     let mut next = 0u64;
     let mut tally = Tally::default();
@@ -350,17 +348,23 @@ fn write_in_order(
                 out.write_all(separator)?;
             }
             out.write_all(&result.data)?;
+            if let Some(report) = &mut report {
+                report.write_all(&result.report)?;
+            }
             if !result.messages.is_empty() {
                 progress.suspend(|| {
                     let _ = io::stderr().lock().write_all(&result.messages);
                 });
             }
-            tally += result.tally;
+            tally += &result.tally;
             progress.update(end_offset, tally.records);
             let _ = free.send(result);
             next += 1;
         }
     }
     out.flush()?;
+    if let Some(report) = &mut report {
+        report.flush()?;
+    }
     Ok(tally)
 }

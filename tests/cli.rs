@@ -155,15 +155,21 @@ fn every_bad_record_gets_an_error_line_in_place() {
     assert_eq!(run.stdout, read("bad/mixed.expected"));
     let name = path_arg("bad/mixed.txt");
     for message in [
-        "line 3: 80 cells, expected 81",
-        "line 4: cell 41 (row 5, column 5): unexpected character 'x'",
-        "line 5: digit 2 twice in row 1",
+        "line 3: malformed: 80 cells, expected 81",
+        "line 4: malformed: cell 41 (row 5, column 5): unexpected character 'x'",
+        "line 5: conflicting givens: digit 2 twice in row 1",
         "line 6: no solution",
-        "line 7: 82 cells, expected 81",
+        "line 7: malformed: 82 cells, expected 81",
     ] {
         assert!(run.stderr.contains(&format!("{name}: {message}\n")), "{message}: {}", run.stderr);
     }
-    assert!(run.stderr.contains("7 puzzles: 2 solved, 5 failed"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "7 puzzles: 2 solved, 5 failed (malformed: 3, conflicting givens: 1, no solution: 1)"
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -174,9 +180,16 @@ fn grid_errors_name_the_line_and_spare_the_next_grid() {
     let text = format!("{}\n\n{grid}", rows.join("\n"));
     let run = sudoku_bulk(&["solve", "--format", "grid"], Some(text.as_bytes()));
     assert_eq!(run.code, Some(1));
-    let expected = format!("error: line 1: 8 rows, expected 9\n\n{}", read("examples/grid.expected"));
+    let expected = format!(
+        "error: line 1: malformed: 8 rows, expected 9\n\n{}",
+        read("examples/grid.expected")
+    );
     assert_eq!(run.stdout, expected);
-    assert!(run.stderr.contains("<stdin>: line 1: 8 rows, expected 9"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("<stdin>: line 1: malformed: 8 rows, expected 9"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -214,7 +227,8 @@ fn output_file_and_full_device() {
     assert_eq!((run.code, run.stdout.as_str()), (Some(0), ""));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), read("examples/line.expected"));
     if Path::new("/dev/full").exists() {
-        let run = sudoku_bulk(&["solve", "-q", "-o", "/dev/full", &path_arg("sample_10k.txt")], None);
+        let run =
+            sudoku_bulk(&["solve", "-q", "-o", "/dev/full", &path_arg("sample_10k.txt")], None);
         assert_eq!(run.code, Some(2), "{}", run.stderr);
         assert!(run.stderr.contains("No space left on device"), "{}", run.stderr);
         assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
@@ -243,9 +257,11 @@ fn a_closed_stdout_ends_the_run_quietly() {
 #[test]
 fn every_solver_answers_the_examples() {
     for solver in ["fast", "dlx", "naive"] {
-        let run = sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("examples/line.txt")], None);
+        let run =
+            sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("examples/line.txt")], None);
         assert_eq!(run.stdout, read("examples/line.expected"), "{solver}");
-        let run = sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("bad/mixed.txt")], None);
+        let run =
+            sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("bad/mixed.txt")], None);
         assert_eq!(run.stdout, read("bad/mixed.expected"), "{solver}");
     }
 }
@@ -270,9 +286,11 @@ fn progress_is_drawn_only_when_asked_off_a_terminal() {
     // stderr is a pipe here: `auto` draws nothing, `always` draws the bar.
     let auto = sudoku_bulk(&["solve", "-q", "-o", "/dev/null", &path], None);
     assert_eq!(auto.stderr, "");
-    let never = sudoku_bulk(&["solve", "-q", "--progress", "never", "-o", "/dev/null", &path], None);
+    let never =
+        sudoku_bulk(&["solve", "-q", "--progress", "never", "-o", "/dev/null", &path], None);
     assert_eq!(never.stderr, "");
-    let always = sudoku_bulk(&["solve", "-q", "--progress", "always", "-o", "/dev/null", &path], None);
+    let always =
+        sudoku_bulk(&["solve", "-q", "--progress", "always", "-o", "/dev/null", &path], None);
     assert_eq!(always.code, Some(0));
     assert!(always.stderr.contains(" puzzles, "), "{:?}", always.stderr);
 }

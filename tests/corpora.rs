@@ -12,9 +12,8 @@ pub fn check_solutions(puzzles: &[&str], output: &str) {
     assert_eq!(answers.len(), puzzles.len(), "one answer per puzzle");
     for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
         let puzzle: Grid = puzzle.trim_end().parse().unwrap();
-        let answer: Grid = answer
-            .parse()
-            .unwrap_or_else(|e| panic!("answer {}: {answer:?}: {e}", i + 1));
+        let answer: Grid =
+            answer.parse().unwrap_or_else(|e| panic!("answer {}: {answer:?}: {e}", i + 1));
         assert!(answer.is_solved(), "answer {} is not a valid grid: {answer}", i + 1);
         assert!(answer.agrees_with(&puzzle), "answer {} changes a given: {answer}", i + 1);
     }

@@ -5,3 +5,4 @@ mod util;
 mod cli;
 mod corpora;
 mod oracles;
+mod validate;

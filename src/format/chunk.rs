@@ -67,7 +67,8 @@ pub fn boundary_after(format: Format, data: &[u8], from: usize) -> usize {
     match format {
         Format::Line | Format::Csv(_) => line_end(from),
         Format::Grid => {
-            let mut start = if from == 0 || data[from - 1] == b'\n' { from } else { line_end(from) };
+            let mut start =
+                if from == 0 || data[from - 1] == b'\n' { from } else { line_end(from) };
             while start < data.len() {
                 let end = line_end(start);
                 if data[start..end].trim_ascii().is_empty() {
@@ -218,7 +219,10 @@ mod tests {
     fn line_pieces_end_on_line_ends_and_count_lines() {
         let data = b"aaa\nbbbb\ncc\nd\n";
         for target in 1..20 {
-            for pieces in [slice_pieces(Format::Line, data, target), stream_pieces(Format::Line, data, target)] {
+            for pieces in [
+                slice_pieces(Format::Line, data, target),
+                stream_pieces(Format::Line, data, target),
+            ] {
                 let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
                 assert_eq!(joined, data, "target {target}");
                 let mut line = 1;
@@ -235,7 +239,10 @@ mod tests {
     fn grid_pieces_end_after_blank_lines() {
         let data = b"1\n2\n\n3\n4\n \n5\n6";
         for target in 1..20 {
-            for pieces in [slice_pieces(Format::Grid, data, target), stream_pieces(Format::Grid, data, target)] {
+            for pieces in [
+                slice_pieces(Format::Grid, data, target),
+                stream_pieces(Format::Grid, data, target),
+            ] {
                 let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
                 assert_eq!(joined, data, "target {target}");
                 for (_, _, bytes) in &pieces[..pieces.len() - 1] {

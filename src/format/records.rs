@@ -172,7 +172,9 @@ impl<'a> Records<'a> {
         }
         let fault = match error {
             // Report the full count of rows, on the first extra row's line.
-            Some((line, RecordError::RowCount { .. })) => Some((line, RecordError::RowCount { rows })),
+            Some((line, RecordError::RowCount { .. })) => {
+                Some((line, RecordError::RowCount { rows }))
+            }
             Some(fault) => Some(fault),
             None if rows < 9 => Some((first, RecordError::RowCount { rows })),
             None => None,
@@ -230,8 +232,8 @@ fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool), RecordError> {
             spaced = true;
             continue;
         }
-        let value = cell_value(byte)
-            .ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
+        let value =
+            cell_value(byte).ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
         if count < 9 {
             cells[count] = value;
         }
@@ -278,7 +280,8 @@ mod tests {
 
     #[test]
     fn line_records_skip_comments_and_blanks_and_number_lines() {
-        let text = format!("# header\n\n{PUZZLE}\r\n  {PUZZLE}  \n{}\nend\n{PUZZLE}\n", &PUZZLE[1..]);
+        let text =
+            format!("# header\n\n{PUZZLE}\r\n  {PUZZLE}  \n{}\nend\n{PUZZLE}\n", &PUZZLE[1..]);
         let got = records(Format::Line, &text);
         assert_eq!(got.len(), 3, "the line after `end` is not read");
         assert_eq!(got[0].line, 3);
@@ -341,7 +344,10 @@ mod tests {
 
         let short = GRID.replace("0 7 0 0 9 0 2 0 0", "0 7 0 0 9 0 2 0");
         let got = records(Format::Grid, &short);
-        assert_eq!((got[0].line, got[0].parsed.unwrap_err().to_string()), (3, "8 cells in row 3, expected 9".into()));
+        assert_eq!(
+            (got[0].line, got[0].parsed.unwrap_err().to_string()),
+            (3, "8 cells in row 3, expected 9".into())
+        );
     }
 
     const ANSWER: &str =

@@ -1,0 +1,217 @@
+//! What a command concluded about one record: the fixed set of reasons a record can fail for,
+//! and the verdict that carries the reason or the result.
+
+use std::fmt;
+
+use crate::format::RecordError;
+use crate::grid::{Conflict, Grid, ParseError};
+
+/// Why a record failed, from a fixed set (the names are part of the output formats).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The record is not a puzzle.
+    Malformed,
+    /// Two givens share a digit in a house.
+    ConflictingGivens,
+    /// No grid completes the givens.
+    NoSolution,
+    /// More than one grid completes them.
+    MultipleSolutions,
+    /// The record's answer is not a complete valid grid.
+    AnswerInvalid,
+    /// The answer changes a given.
+    AnswerDisagrees,
+    /// The answer is valid and keeps the givens, but is not the puzzle's solution.
+    AnswerNotSolution,
+}
+
+impl Reason {
+    /// Every reason, in the order summaries list them.
+    pub const ALL: [Reason; 7] = [
+        Reason::Malformed,
+        Reason::ConflictingGivens,
+        Reason::NoSolution,
+        Reason::MultipleSolutions,
+        Reason::AnswerInvalid,
+        Reason::AnswerDisagrees,
+        Reason::AnswerNotSolution,
+    ];
+
+    /// The reason's name in outputs and summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Malformed => "malformed",
+            Reason::ConflictingGivens => "conflicting givens",
+            Reason::NoSolution => "no solution",
+            Reason::MultipleSolutions => "multiple solutions",
+            Reason::AnswerInvalid => "answer invalid",
+            Reason::AnswerDisagrees => "answer disagrees with givens",
+            Reason::AnswerNotSolution => "answer is not the solution",
+        }
+    }
+
+    /// Its position in [`Reason::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The particulars behind a reason, where there are any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// Nothing more to say.
+    None,
+    /// What is wrong with the record's text.
+    Record(RecordError),
+    /// The conflicting givens.
+    Conflict(Conflict),
+    /// What is wrong with the answer's text.
+    Answer(ParseError),
+    /// The answer's repeated digit.
+    AnswerConflict(Conflict),
+    /// The first cell (from 0) where the answer changes a given or differs from the solution.
+    Cell(usize),
+}
+
+impl fmt::Display for Detail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Detail::None => Ok(()),
+            Detail::Record(e) => e.fmt(f),
+            Detail::Conflict(c) | Detail::AnswerConflict(c) => c.fmt(f),
+            Detail::Answer(e) => e.fmt(f),
+            Detail::Cell(cell) => crate::grid::CellName(*cell).fmt(f),
+        }
+    }
+}
+
+/// A failure: its reason and particulars. Shown as `reason` or `reason: particulars`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fault {
+    /// From the fixed set.
+    pub reason: Reason,
+    /// What exactly.
+    pub detail: Detail,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.detail {
+            Detail::None => f.write_str(self.reason.name()),
+            detail => write!(f, "{}: {detail}", self.reason.name()),
+        }
+    }
+}
+
+impl Fault {
+    /// A fault with nothing more to say.
+    pub fn bare(reason: Reason) -> Fault {
+        Fault { reason, detail: Detail::None }
+    }
+}
+
+/// What a command concluded about one record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// `None` when the record passed.
+    pub fault: Option<Fault>,
+    /// The puzzle, if the record parsed.
+    pub puzzle: Option<Grid>,
+    /// The (first) solution, where the command found one and reports it.
+    pub solution: Option<Grid>,
+    /// Solutions counted, where the command counts (never above the limit).
+    pub count: Option<u32>,
+    /// Guesses the solver made.
+    pub guesses: Option<u64>,
+}
+
+impl Verdict {
+    /// A verdict with nothing found yet.
+    pub fn new(puzzle: Option<Grid>) -> Verdict {
+        Verdict { fault: None, puzzle, solution: None, count: None, guesses: None }
+    }
+
+    /// The same verdict, failed for `fault`.
+    pub fn failed(self, fault: Fault) -> Verdict {
+        Verdict { fault: Some(fault), ..self }
+    }
+}
+
+/// Counts of what a run concluded, summed piece by piece.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// Records read.
+    pub records: u64,
+    /// Records that passed (solved, counted, valid).
+    pub ok: u64,
+    /// Records that failed.
+    pub failed: u64,
+    /// Failed records by reason, indexed as [`Reason::ALL`].
+    pub reasons: [u64; 7],
+    /// Records by solution count, `solutions[k]` having `k` (for commands that count).
+    pub solutions: Vec<u64>,
+}
+
+impl Tally {
+    /// Counts one record's verdict.
+    pub fn add(&mut self, verdict: &Verdict) {
+        self.records += 1;
+        match verdict.fault {
+            None => self.ok += 1,
+            Some(fault) => {
+                self.failed += 1;
+                self.reasons[fault.reason.index()] += 1;
+            }
+        }
+        if let Some(count) = verdict.count {
+            let count = count as usize;
+            if self.solutions.len() <= count {
+                self.solutions.resize(count + 1, 0);
+            }
+            self.solutions[count] += 1;
+        }
+    }
+
+    /// Back to zero, keeping the allocation.
+    pub fn clear(&mut self) {
+        let mut solutions = std::mem::take(&mut self.solutions);
+        solutions.clear();
+        *self = Tally { solutions, ..Tally::default() };
+    }
+}
+
+impl std::ops::AddAssign<&Tally> for Tally {
+    fn add_assign(&mut self, other: &Tally) {
+        self.records += other.records;
+        self.ok += other.ok;
+        self.failed += other.failed;
+        for (mine, theirs) in self.reasons.iter_mut().zip(other.reasons) {
+            *mine += theirs;
+        }
+        if self.solutions.len() < other.solutions.len() {
+            self.solutions.resize(other.solutions.len(), 0);
+        }
+        for (mine, theirs) in self.solutions.iter_mut().zip(&other.solutions) {
+            *mine += theirs;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::House;
+
+    #[test]
+    fn faults_read_as_reason_then_particulars() {
+        assert_eq!(Fault::bare(Reason::MultipleSolutions).to_string(), "multiple solutions");
+        let conflict = Conflict { digit: 4, house: House::Row(0) };
+        let fault = Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(conflict) };
+        assert_eq!(fault.to_string(), "conflicting givens: digit 4 twice in row 1");
+        let fault = Fault { reason: Reason::AnswerDisagrees, detail: Detail::Cell(9) };
+        assert_eq!(fault.to_string(), "answer disagrees with givens: cell 10 (row 2, column 1)");
+        for (i, reason) in Reason::ALL.into_iter().enumerate() {
+            assert_eq!(reason.index(), i);
+        }
+    }
+}
