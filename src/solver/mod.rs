@@ -41,6 +41,46 @@ pub trait Solver {
     fn solve(&mut self, puzzle: &Grid, limit: u32, solution: &mut Grid) -> Outcome;
 }
 
+/// Solves a 9x9 board of characters in place, the classic way: digits `'1'..='9'`, `'.'` for a
+/// blank. Returns whether it was solved; the board is left unchanged when it was not (not
+/// 9x9, a character that is neither a digit nor `'.'`, conflicting givens, no solution). Takes
+/// `[[char; 9]; 9]` and `Vec<Vec<char>>` alike.
+///
+/// ```
+/// let mut board: Vec<Vec<char>> = [
+///     "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",
+///     "7...2...6", ".6....28.", "...419..5", "....8..79",
+/// ].iter().map(|row| row.chars().collect()).collect();
+/// assert!(sudoku_bulk::solver::solve_board(&mut board));
+/// assert_eq!(board[0].iter().collect::<String>(), "534678912");
+/// ```
+pub fn solve_board<R: AsMut<[char]>>(board: &mut [R]) -> bool {
+    if board.len() != 9 || board.iter_mut().any(|row| row.as_mut().len() != 9) {
+        return false;
+    }
+    let mut cells = [0u8; crate::grid::CELLS];
+    for (r, row) in board.iter_mut().enumerate() {
+        for (c, &ch) in row.as_mut().iter().enumerate() {
+            cells[r * 9 + c] = match ch {
+                '.' => 0,
+                '1'..='9' => ch as u8 - b'0',
+                _ => return false,
+            };
+        }
+    }
+    let mut solution = Grid::EMPTY;
+    let puzzle = Grid(cells);
+    if !BitmaskSolver::new().solve(&puzzle, 1, &mut solution).solved() {
+        return false;
+    }
+    for (r, row) in board.iter_mut().enumerate() {
+        for (c, ch) in row.as_mut().iter_mut().enumerate() {
+            *ch = char::from(b'0' + solution.cells()[r * 9 + c]);
+        }
+    }
+    true
+}
+
 /// The solvers the command line can select.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SolverKind {
@@ -61,5 +101,47 @@ impl SolverKind {
             SolverKind::Dlx => Box::new(dlx::DlxSolver::new()),
             SolverKind::Naive => Box::new(naive::NaiveSolver::new()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_are_solved_in_place_or_left_alone() {
+        let rows = [
+            ".2738..1.", ".1...6735", ".......29", "3.5692.8.", ".........", ".6.1745.3",
+            "64.......", "9518...7.", ".8..6534.",
+        ];
+        let mut board = [['.'; 9]; 9];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                board[r][c] = ch;
+            }
+        }
+        assert!(solve_board(&mut board));
+        let text: String = board.iter().flatten().collect();
+        assert_eq!(
+            text,
+            "527389416819426735436751829375692184194538267268174593643217958951843672782965341"
+        );
+
+        let mut conflict = [['.'; 9]; 9];
+        conflict[0][0] = '5';
+        conflict[0][8] = '5';
+        let before = conflict;
+        assert!(!solve_board(&mut conflict));
+        assert_eq!(conflict, before, "unchanged");
+        let mut bad_char = [['.'; 9]; 9];
+        bad_char[4][4] = '0';
+        assert!(!solve_board(&mut bad_char));
+        let mut short: Vec<Vec<char>> = vec![vec!['.'; 9]; 8];
+        assert!(!solve_board(&mut short));
+        let mut empty: Vec<Vec<char>> = vec![vec!['.'; 9]; 9];
+        assert!(solve_board(&mut empty));
+        assert!(Grid::parse_line(empty.concat().iter().map(|&c| c as u8).collect::<Vec<_>>().as_slice())
+            .unwrap()
+            .is_solved());
     }
 }
