@@ -24,7 +24,7 @@
 //! When a sweep finds nothing, the search branches on the blank cell with the fewest
 //! candidates.
 
-use super::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, PEERS, POPCOUNT};
+use super::tables::{ALL_DIGITS, BOX_ONLY_PEERS, CELL_HOUSES, HOUSES, HOUSE_CELLS, POPCOUNT};
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
 
@@ -41,14 +41,13 @@ pub struct BitmaskSolver {
 /// One node of the search.
 #[derive(Clone, Copy)]
 struct State {
-    /// Candidates of each cell; 0 once the cell is filled.
+    /// Candidates of each cell. A filled cell keeps the one bit of its digit: that is how the
+    /// solution is read back, and no rule below draws a wrong conclusion from it.
     cand: [u16; CELLS],
     /// Digits not yet placed in each house.
     free: [u16; HOUSES],
-    /// The blank cells, one bit a cell.
-    open: u128,
-    /// Cell values: 0 for blank, 1..=9.
-    cells: [u8; CELLS],
+    /// How many cells are still blank.
+    blanks: u8,
 }
 
 /// What propagation left.
@@ -71,31 +70,34 @@ fn two_of(a: u16, b: u16, c: u16) -> u16 {
     (a & b) | ((a | b) & c)
 }
 
-/// The cells of segment `s` (see [`State::propagate`]): row segments cover three cells side by
-/// side, column segments three cells one above another.
+/// The cells of row segment `s` (row `s / 3`, box column `s % 3`), side by side.
 #[inline(always)]
 fn row_segment(s: usize) -> [usize; 3] {
     [3 * s, 3 * s + 1, 3 * s + 2]
 }
 
+/// The cells of column segment `s` (band `s / 9`, column `s % 9`), one above another.
 #[inline(always)]
 fn column_segment(s: usize) -> [usize; 3] {
-    // s = 3 * column + band
-    let top = 27 * (s % 3) + s / 3;
+    let top = 27 * (s / 9) + s % 9;
     [top, top + 9, top + 18]
 }
 
-/// Locked candidates in one band (or stack), from its nine segments: `seg[9 * b + 3 * i + k]`
-/// is line `i` of the band in its box `k`. Returns, per segment, the digits it must lose:
+/// Locked candidates in the three bands of rows (`COLUMNS` false) or stacks of columns, from
+/// their 27 segments. Segment `(b, i, k)` is line `i` of band (or stack) `b` within its box
+/// `k`; it sits at `seg[9 * b + 3 * i + k]` for rows and at `seg[9 * k + 3 * b + i]` for
+/// columns (see [`State::propagate`]). Writes, per segment, the digits it must lose, and
+/// returns whether there are any:
 /// - *pointing*: a digit that, in box `k`, lies only in line `i` is the line's, so it leaves
 ///   the line's other two segments;
 /// - *claiming*: a digit that, in line `i`, lies only in box `k` is the box's, so it leaves
 ///   the box's other two segments.
 #[inline(always)]
-fn locked(seg: &[u16; 27], out: &mut [u16; 27]) -> bool {
+fn locked<const COLUMNS: bool>(seg: &[u16; 27], out: &mut [u16; 27]) -> bool {
     let mut any = 0;
     for b in 0..3 {
-        let s = |i: usize, k: usize| seg[9 * b + 3 * i + k];
+        let at = |i: usize, k: usize| if COLUMNS { 9 * k + 3 * b + i } else { 9 * b + 3 * i + k };
+        let s = |i: usize, k: usize| seg[at(i, k)];
         let mut pointing = [[0u16; 3]; 3];
         let mut claiming = [[0u16; 3]; 3];
         for i in 0..3 {
@@ -112,7 +114,7 @@ fn locked(seg: &[u16; 27], out: &mut [u16; 27]) -> bool {
                 let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
                 let lose = s(i, k)
                     & (pointing[i][k1] | pointing[i][k2] | claiming[i1][k] | claiming[i2][k]);
-                out[9 * b + 3 * i + k] = lose;
+                out[at(i, k)] = lose;
                 any |= lose;
             }
         }
@@ -124,82 +126,104 @@ impl State {
     /// The start state for a puzzle, with its naked singles propagated; `None` if its givens
     /// conflict or a cell is left without candidates.
     fn new(puzzle: &Grid) -> Option<State> {
-        let mut state =
-            State { cand: [0; CELLS], free: [ALL_DIGITS; HOUSES], open: 0, cells: [0; CELLS] };
+        let mut state = State { cand: [0; CELLS], free: [ALL_DIGITS; HOUSES], blanks: 0 };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit == 0 {
-                state.open |= 1 << cell;
-            } else {
-                let bit = 1 << (digit - 1);
-                for h in CELL_HOUSES[cell] {
-                    if state.free[h as usize] & bit == 0 {
-                        return None; // a second `digit` in this house
-                    }
-                    state.free[h as usize] &= !bit;
+                state.blanks += 1;
+                continue;
+            }
+            let bit = 1 << (digit - 1);
+            for h in CELL_HOUSES[cell] {
+                if state.free[h as usize] & bit == 0 {
+                    return None; // a second `digit` in this house
                 }
-                state.cells[cell] = digit;
+                state.free[h as usize] &= !bit;
+            }
+            state.cand[cell] = bit;
+        }
+        let mut singles = 0u128;
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                let [r, c, b] = CELL_HOUSES[cell].map(usize::from);
+                let mask = state.free[r] & state.free[c] & state.free[b];
+                if at_most_one(mask) {
+                    if mask == 0 {
+                        return None;
+                    }
+                    singles |= 1 << cell;
+                }
+                state.cand[cell] = mask;
             }
         }
-        let mut rest = state.open;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let [r, c, b] = CELL_HOUSES[cell];
-            let mask = state.free[r as usize] & state.free[c as usize] & state.free[b as usize];
-            if mask == 0 {
-                return None;
-            }
-            state.cand[cell] = mask;
-        }
-        // Placing the givens queued nothing: look for naked singles once, everywhere.
-        let mut rest = state.open;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let mask = state.cand[cell];
-            if mask != 0 && at_most_one(mask) && !state.assign(cell, mask) {
-                return None;
-            }
+        // Placing the givens queued nothing: place the naked singles found now, together.
+        if singles != 0 && !state.settle(singles) {
+            return None;
         }
         Some(state)
     }
 
     /// Places `bit` in `cell` (one of its candidates), then every naked single that follows.
     /// False on a contradiction: a cell left with no candidate.
+    #[inline(always)]
     fn assign(&mut self, cell: usize, bit: u16) -> bool {
-        // Cells turned single and not yet placed, one bit a cell: no queue to clear first.
-        let mut pending = 0u128;
-        let (mut cell, mut bit) = (cell, bit);
-        loop {
-            self.cells[cell] = bit.trailing_zeros() as u8 + 1;
-            self.cand[cell] = 0;
-            self.open &= !(1 << cell);
+        self.cand[cell] = bit;
+        self.settle(1 << cell)
+    }
+
+    /// Places the blank cells of `pending` (one bit a cell, each with one candidate), and the
+    /// naked singles that follow. False on a contradiction: a cell left with no candidate.
+    fn settle(&mut self, mut pending: u128) -> bool {
+        // Cells turned single and not yet placed, one bit a cell: no queue to clear first. A
+        // cell turns single once, so it is pending at most once.
+        while pending != 0 {
+            let cell = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let bit = self.cand[cell];
+            self.blanks -= 1;
             for &h in &CELL_HOUSES[cell] {
                 self.free[h as usize] &= !bit;
             }
-            for &peer in &PEERS[cell] {
-                let peer = peer as usize;
-                let mask = self.cand[peer];
-                if mask & bit != 0 {
-                    let mask = mask ^ bit;
-                    self.cand[peer] = mask;
-                    // A cell turns single once, so it is pending at most once; a pending cell
-                    // that loses its last digit ends the propagation right here.
-                    if at_most_one(mask) {
-                        if mask == 0 {
-                            return false;
-                        }
-                        pending |= 1 << peer;
-                    }
+            // The 20 peers: the row and the column (the cell itself is skipped by clearing it
+            // meanwhile), then the 4 cells of the box outside both.
+            self.cand[cell] = 0;
+            let (row, col) = (cell / 9 * 9, cell % 9);
+            for i in 0..9 {
+                if !self.strike(row + i, bit, &mut pending) {
+                    return false;
                 }
             }
-            if pending == 0 {
-                return true;
+            for i in 0..9 {
+                if !self.strike(col + 9 * i, bit, &mut pending) {
+                    return false;
+                }
             }
-            cell = pending.trailing_zeros() as usize;
-            pending &= pending - 1;
-            bit = self.cand[cell];
+            for peer in BOX_ONLY_PEERS[cell] {
+                if !self.strike(peer as usize, bit, &mut pending) {
+                    return false;
+                }
+            }
+            self.cand[cell] = bit;
         }
+        true
+    }
+
+    /// Takes the digit `bit` from a peer of a cell just filled, adding the peer to `pending`
+    /// if one candidate is left. False if none is: a pending cell, or a blank one, lost its
+    /// last digit.
+    #[inline(always)]
+    fn strike(&mut self, peer: usize, bit: u16, pending: &mut u128) -> bool {
+        let mask = self.cand[peer];
+        if mask & bit != 0 {
+            let mask = mask ^ bit;
+            self.cand[peer] = mask;
+            if at_most_one(mask) {
+                if mask == 0 {
+                    return false;
+                }
+                *pending |= 1 << peer;
+            }
+        }
+        true
     }
 
     /// Removes the digits of `mask` from a cell's candidates, placing it if one is left.
@@ -225,10 +249,11 @@ impl State {
     /// without touching cells again, and locked candidates are one comparison of segments.
     fn propagate(&mut self) -> Propagated {
         loop {
-            if self.open == 0 {
+            if self.blanks == 0 {
                 return Propagated::Solved;
             }
-            // Row segments: 3 * row + box column. Column segments: 3 * column + band.
+            // Row segments: 3 * row + box column. Column segments: 9 * band + column, so that
+            // the nine columns sit side by side and the compiler can work on them as vectors.
             let mut rows = [0u16; 27];
             let mut row_dup = [0u16; 27];
             let mut cols = [0u16; 27];
@@ -242,8 +267,8 @@ impl State {
                 for col in 0..9 {
                     let top = 27 * band + col;
                     let (a, b, c) = (self.cand[top], self.cand[top + 9], self.cand[top + 18]);
-                    cols[3 * col + band] = a | b | c;
-                    col_dup[3 * col + band] = two_of(a, b, c);
+                    cols[9 * band + col] = a | b | c;
+                    col_dup[9 * band + col] = two_of(a, b, c);
                 }
             }
 
@@ -252,13 +277,13 @@ impl State {
             let mut hidden = [0u16; HOUSES];
             let mut missing = 0;
             for x in 0..9 {
-                let r = 3 * x; // first segment of row x, and of column x
+                let r = 3 * x; // first segment of row x
                 let (a, b, c) = (rows[r], rows[r + 1], rows[r + 2]);
                 let twice = two_of(a, b, c) | row_dup[r] | row_dup[r + 1] | row_dup[r + 2];
                 missing |= self.free[x] & !(a | b | c);
                 hidden[x] = self.free[x] & !twice;
-                let (a, b, c) = (cols[r], cols[r + 1], cols[r + 2]);
-                let twice = two_of(a, b, c) | col_dup[r] | col_dup[r + 1] | col_dup[r + 2];
+                let (a, b, c) = (cols[x], cols[9 + x], cols[18 + x]);
+                let twice = two_of(a, b, c) | col_dup[x] | col_dup[9 + x] | col_dup[18 + x];
                 missing |= self.free[9 + x] & !(a | b | c);
                 hidden[9 + x] = self.free[9 + x] & !twice;
                 let t = 9 * (x / 3) + x % 3; // top row segment of box x
@@ -297,10 +322,8 @@ impl State {
             // eliminations and placements shrink the board.
             let mut row_lose = [0u16; 27];
             let mut col_lose = [0u16; 27];
-            let row_any = locked(&rows, &mut row_lose);
-            // Column segments, reindexed so a stack reads like a band: 9 * stack + 3 * column
-            // in stack + box in stack, which is 3 * column + band already.
-            let col_any = locked(&cols, &mut col_lose);
+            let row_any = locked::<false>(&rows, &mut row_lose);
+            let col_any = locked::<true>(&cols, &mut col_lose);
             if !row_any && !col_any {
                 return Propagated::Stuck;
             }
@@ -323,13 +346,10 @@ impl State {
     /// The blank cell with the fewest candidates, and its candidates.
     fn branch_cell(&self) -> (usize, u16) {
         let mut best = (0, 0, u8::MAX);
-        let mut rest = self.open;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let mask = self.cand[cell];
+        for (cell, &mask) in self.cand.iter().enumerate() {
             let count = POPCOUNT[mask as usize];
-            if count < best.2 {
+            // One candidate: a filled cell (propagation leaves no single blank).
+            if count >= 2 && count < best.2 {
                 best = (cell, mask, count);
                 if count == 2 {
                     break; // no blank cell has fewer
@@ -339,6 +359,7 @@ impl State {
         (best.0, best.1)
     }
 }
+
 impl BitmaskSolver {
     /// A solver ready for its first puzzle.
     pub fn new() -> BitmaskSolver {
@@ -350,7 +371,9 @@ impl BitmaskSolver {
             Propagated::Contradiction => {}
             Propagated::Solved => {
                 if self.solutions == 0 {
-                    self.first = state.cells;
+                    for (value, mask) in self.first.iter_mut().zip(state.cand) {
+                        *value = mask.trailing_zeros() as u8 + 1;
+                    }
                 }
                 self.solutions += 1;
             }

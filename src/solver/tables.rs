@@ -111,6 +111,50 @@ pub const fn digit_bit(digit: u8) -> u16 {
     1 << (digit - 1)
 }
 
+/// Each digit of a mask as a 1 in its own 4-bit field, so that adding these up counts, per
+/// digit, how many masks hold it (at most 15):
+///
+/// ```text
+///   bits:   35..32  ...  7..4  3..0
+///   digit:     9    ...    2     1      e.g. {2, 5} -> 0x0_0001_0010
+/// ```
+pub const DIGIT_NIBBLES: [u64; 512] = digit_nibbles();
+
+const fn digit_nibbles() -> [u64; 512] {
+    let mut table = [0; 512];
+    let mut mask = 1;
+    while mask < 512 {
+        // The mask without its lowest digit, plus a 1 in that digit's field.
+        let low = (mask as u32).trailing_zeros();
+        table[mask] = table[mask & (mask - 1)] + (1 << (4 * low));
+        mask += 1;
+    }
+    table
+}
+
+/// The 4 peers of each cell that share only its box: the box's cells outside the cell's row
+/// and column, in increasing order.
+pub const BOX_ONLY_PEERS: [[u8; 4]; 81] = box_only_peers();
+
+const fn box_only_peers() -> [[u8; 4]; 81] {
+    let mut table = [[0; 4]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let mut n = 0;
+        let mut other = 0;
+        while other < 81 {
+            if other / 9 != row && other % 9 != col && box_of(other) == box_of(cell) {
+                table[cell][n] = other as u8;
+                n += 1;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +204,29 @@ mod tests {
         }
         for d in 1..=9 {
             assert_eq!(LOWEST_DIGIT[digit_bit(d) as usize], d);
+        }
+    }
+
+    #[test]
+    fn digit_nibbles_hold_one_field_a_digit() {
+        for mask in 0..512u64 {
+            for d in 0..9 {
+                let field = (DIGIT_NIBBLES[mask as usize] >> (4 * d)) & 15;
+                assert_eq!(field, (mask >> d) & 1, "mask {mask:#x}, digit {}", d + 1);
+            }
+            assert_eq!(DIGIT_NIBBLES[mask as usize] >> 36, 0);
+        }
+    }
+
+    #[test]
+    fn box_only_peers_are_the_peers_outside_row_and_column() {
+        for cell in 0..81 {
+            let expected: Vec<u8> = PEERS[cell]
+                .iter()
+                .copied()
+                .filter(|&p| p / 9 != cell as u8 / 9 && p % 9 != cell as u8 % 9)
+                .collect();
+            assert_eq!(BOX_ONLY_PEERS[cell].to_vec(), expected, "cell {cell}");
         }
     }
 }
