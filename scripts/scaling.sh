@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Wall time and peak anonymous memory of `sudoku-bulk solve` on a 1,000,000-puzzle file,
-# with 1 thread and with 2 (or the thread counts given as arguments).
+# Wall time and peak anonymous memory of `sudoku-bulk solve` on a 1,000,000-puzzle file, with
+# 1 thread and with 2: ROUNDS rounds (default 5), alternating, medians and their ratio.
 #
 # The file repeats the 17-clue corpus (../shared/datasets/puzzles2_17_clue, or
 # $SUDOKU_DATASETS) up to 1,000,000 puzzles; it is written to $TMPDIR, never to the repository.
@@ -21,11 +21,21 @@ bin=target/release/sudoku-bulk
 echo "input: $input ($(wc -l < "$input") puzzles, $(du -h "$input" | cut -f1))"
 cat "$input" > /dev/null # into the page cache: time the solving, not the disk
 
-run() {
-  local threads=$1 out=${TMPDIR:-/tmp}/sudoku-bulk-1m.out
-  local start end peak=0 pid rss
+# One timed run, with nothing else running beside it: prints "seconds output_lines".
+timed() {
+  local out=${TMPDIR:-/tmp}/sudoku-bulk-1m.out start end
   start=$(date +%s.%N)
-  "$bin" solve -q -j "$threads" "$input" -o "$out" &
+  "$bin" solve -q -j "$1" "$input" -o "$out"
+  end=$(date +%s.%N)
+  echo "$(echo "$end - $start" | bc -l) $(wc -l < "$out")"
+  rm -f "$out"
+}
+
+# One run watched for memory: prints its peak RssAnon in KiB. Sampling forks, and would steal
+# CPU from a timed run, so it gets runs of its own.
+peak_rss() {
+  local out=${TMPDIR:-/tmp}/sudoku-bulk-1m.out peak=0 pid rss
+  "$bin" solve -q -j "$1" "$input" -o "$out" &
   pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     rss=$(awk '/^RssAnon:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
@@ -33,19 +43,28 @@ run() {
     sleep 0.01
   done
   wait "$pid"
-  end=$(date +%s.%N)
-  local secs
-  secs=$(echo "$end - $start" | bc -l)
-  printf 'threads %s: %.3f s, %.0f puzzles/s, peak RssAnon %s KiB, %s output lines\n' \
-    "$threads" "$secs" "$(echo "$count / $secs" | bc -l)" "$peak" "$(wc -l < "$out")"
   rm -f "$out"
-  echo "$secs" > "${TMPDIR:-/tmp}/sudoku-bulk-secs-$threads"
+  echo "$peak"
 }
 
-for threads in "${@:-1 2}"; do
-  for t in $threads; do run "$t"; done
+median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# Rounds alternate 1 and 2 threads, so that both see the same machine (it is shared and noisy).
+rounds=${ROUNDS:-5}
+results=${TMPDIR:-/tmp}/sudoku-bulk-scaling.txt
+: > "$results"
+for round in $(seq "$rounds"); do
+  for threads in 1 2; do
+    read -r secs lines < <(timed "$threads")
+    printf 'round %s, threads %s: %.3f s, %s output lines\n' "$round" "$threads" "$secs" "$lines"
+    echo "$threads $secs" >> "$results"
+  done
 done
-if [ -f "${TMPDIR:-/tmp}/sudoku-bulk-secs-1" ] && [ -f "${TMPDIR:-/tmp}/sudoku-bulk-secs-2" ]; then
-  printf 'time(2 threads) / time(1 thread) = %.3f\n' \
-    "$(echo "$(cat "${TMPDIR:-/tmp}/sudoku-bulk-secs-2") / $(cat "${TMPDIR:-/tmp}/sudoku-bulk-secs-1")" | bc -l)"
-fi
+t1=$(awk '$1 == 1 { print $2 }' "$results" | median)
+t2=$(awk '$1 == 2 { print $2 }' "$results" | median)
+peak1=$(peak_rss 1)
+peak2=$(peak_rss 2)
+printf 'median of %s rounds: 1 thread %.3f s (%.0f puzzles/s), 2 threads %.3f s (%.0f puzzles/s)\n' \
+  "$rounds" "$t1" "$(echo "$count / $t1" | bc -l)" "$t2" "$(echo "$count / $t2" | bc -l)"
+printf 'time(2 threads) / time(1 thread) = %.3f\n' "$(echo "$t2 / $t1" | bc -l)"
+printf 'peak RssAnon: 1 thread %s KiB, 2 threads %s KiB\n' "$peak1" "$peak2"
