@@ -302,14 +302,29 @@ fn optional(out: &mut Vec<u8>, value: Option<u64>) {
     }
 }
 
+/// The most of a record's text a report quotes: a record can be a megabyte-long line, and the
+/// report need not hold it twice.
+const REPORT_TEXT: usize = 200;
+
+/// A record's text for a report: whole, or its start and how long it was.
+fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if text.len() <= REPORT_TEXT {
+        return text.into();
+    }
+    let mut short = text[..REPORT_TEXT].to_vec();
+    write!(short, "... ({} bytes)", text.len()).expect("Vec");
+    short.into()
+}
+
 /// Appends a failed record to a report.
 fn report(out: &mut Vec<u8>, format: ReportFormat, record: &Record<'_>, fault: &Fault) {
+    let text = report_text(record.text);
     match format {
         ReportFormat::Csv => {
             write!(out, "{},{},", record.line, fault.reason.name()).expect("Vec");
             csv_field(out, detail_text(fault).as_bytes());
             out.push(b',');
-            csv_field(out, record.text);
+            csv_field(out, &text);
             out.push(b'\n');
         }
         ReportFormat::Jsonl => {
@@ -318,7 +333,7 @@ fn report(out: &mut Vec<u8>, format: ReportFormat, record: &Record<'_>, fault: &
             out.extend_from_slice(b",\"error\":");
             json_string(out, detail_text(fault).as_bytes());
             out.extend_from_slice(b",\"record\":");
-            json_string(out, record.text);
+            json_string(out, &text);
             out.extend_from_slice(b"}\n");
         }
     }

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use crossbeam_channel::{bounded, Receiver, Sender};
 
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
-use crate::format::{resolve, Format, FormatOptions, LayoutError};
+use crate::format::{resolve, Format, FormatOptions, LayoutError, BOM};
 use crate::progress::{Progress, ProgressMode};
 use crate::verdict::Tally;
 
@@ -236,11 +236,15 @@ pub fn run<J: Job>(
     };
     // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
     let mapped: &[u8] = map.as_deref().unwrap_or(&[]);
+    let mapped = mapped.strip_prefix(BOM).unwrap_or(mapped);
     // A stream's first block is read ahead to detect the format, then read again from memory.
     let stream = match stream {
         Some(mut reader) => {
             let mut head = Vec::new();
             (&mut reader).take(DETECT_BYTES).read_to_end(&mut head).map_err(read_error)?;
+            if head.starts_with(BOM) {
+                head.drain(..BOM.len());
+            }
             Some(io::Cursor::new(head).chain(reader))
         }
         None => None,

@@ -4,5 +4,6 @@ mod util;
 
 mod cli;
 mod corpora;
+mod hostile;
 mod oracles;
 mod validate;

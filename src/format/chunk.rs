@@ -12,7 +12,8 @@
 use std::borrow::Cow;
 use std::io::{self, Read};
 
-use super::{input_end, Format};
+use super::lines::{after_last_line_end, count_line_ends, line_at, starts_line};
+use super::{dos_end, input_end, Format};
 
 /// A piece of input holding whole records.
 #[derive(Debug)]
@@ -48,57 +49,51 @@ impl Position {
             data,
         };
         self.index += 1;
-        self.line += memchr::memchr_iter(b'\n', &chunk.data).count() as u64;
+        self.line += count_line_ends(&chunk.data);
         self.offset = chunk.end_offset;
         chunk
     }
 }
 
-/// The first record boundary at or after `from`: the offset just past a line end (line
-/// format) or just past a blank line (grid format); `data.len()` if there is none.
+/// The first record boundary at or after `from`: the offset just past a line end (line and
+/// CSV formats) or just past a blank line (grid format); `data.len()` if there is none.
 pub fn boundary_after(format: Format, data: &[u8], from: usize) -> usize {
-    let line_end = |at: usize| match memchr::memchr(b'\n', &data[at..]) {
-        Some(i) => at + i + 1,
-        None => data.len(),
-    };
     if from >= data.len() {
         return data.len();
     }
     match format {
-        Format::Line | Format::Csv(_) => line_end(from),
+        Format::Line | Format::Csv(_) => line_at(data, from).1,
         Format::Grid => {
-            let mut start =
-                if from == 0 || data[from - 1] == b'\n' { from } else { line_end(from) };
+            let mut start = if starts_line(data, from) { from } else { line_at(data, from).1 };
             while start < data.len() {
-                let end = line_end(start);
+                let (end, next) = line_at(data, start);
                 if data[start..end].trim_ascii().is_empty() {
-                    return end;
+                    return next;
                 }
-                start = end;
+                start = next;
             }
             data.len()
         }
     }
 }
 
-/// The last record boundary in `data`, if any (see [`boundary_after`]).
-pub fn last_boundary(format: Format, data: &[u8]) -> Option<usize> {
-    let mut ends = memchr::memrchr_iter(b'\n', data);
-    let last = ends.next()?;
+/// The last record boundary in `data`, if any (see [`boundary_after`]). Unless `complete`, more
+/// input may follow, so a `\r` at the very end is not yet taken for a line end.
+pub fn last_boundary(format: Format, data: &[u8], complete: bool) -> Option<usize> {
+    let limit = after_last_line_end(data, complete)?;
     match format {
-        Format::Line | Format::Csv(_) => Some(last + 1),
+        Format::Line | Format::Csv(_) => Some(limit),
         Format::Grid => {
-            let mut end = last;
-            loop {
-                let start = ends.next().map_or(0, |i| i + 1);
+            // The end of the last blank line before `limit`.
+            let (mut start, mut found) = (0, None);
+            while start < limit {
+                let (end, next) = line_at(data, start);
                 if data[start..end].trim_ascii().is_empty() {
-                    return Some(end + 1);
+                    found = Some(next);
                 }
-                if start == 0 {
-                    return None;
-                }
-                end = start - 1;
+                start = next;
             }
+            found
         }
     }
 }
@@ -113,9 +108,10 @@ pub struct SliceChunker<'a> {
 }
 
 impl<'a> SliceChunker<'a> {
-    /// Pieces of `data`, up to its `end` marker, of about `target` bytes each.
+    /// Pieces of `data`, up to its `end` marker or final DOS end-of-file byte, of about
+    /// `target` bytes each.
     pub fn new(format: Format, data: &'a [u8], target: usize) -> SliceChunker<'a> {
-        let data = &data[..input_end(data)];
+        let data = &data[..input_end(data).min(dos_end(data))];
         SliceChunker { format, data, target: target.max(1), pos: 0, position: Position::start() }
     }
 }
@@ -147,7 +143,8 @@ pub struct StreamChunker<R> {
 }
 
 impl<R: Read> StreamChunker<R> {
-    /// Pieces of the stream, up to its `end` marker, of about `target` bytes each.
+    /// Pieces of the stream, up to its `end` marker or final DOS end-of-file byte, of about
+    /// `target` bytes each.
     pub fn new(format: Format, reader: R, target: usize) -> StreamChunker<R> {
         StreamChunker {
             format,
@@ -169,7 +166,7 @@ impl<R: Read> StreamChunker<R> {
         // Read until the buffer holds a boundary past the target size, or the stream ends.
         let cut = loop {
             if buf.len() >= self.target {
-                if let Some(cut) = last_boundary(self.format, &buf) {
+                if let Some(cut) = last_boundary(self.format, &buf, false) {
                     break cut;
                 }
             }
@@ -181,7 +178,7 @@ impl<R: Read> StreamChunker<R> {
             }
         };
         self.carry = buf.split_off(cut);
-        let end = input_end(&buf);
+        let end = if eof { input_end(&buf).min(dos_end(&buf)) } else { input_end(&buf) };
         if end < buf.len() {
             buf.truncate(end);
             self.done = true;
@@ -253,6 +250,43 @@ mod tests {
     }
 
     #[test]
+    fn mixed_line_ends_are_never_split_and_counted_once() {
+        let data = b"aa\r\nbb\rcc\ndd\r\nee\r";
+        for target in 1..12 {
+            for pieces in [
+                slice_pieces(Format::Line, data, target),
+                stream_pieces(Format::Line, data, target),
+            ] {
+                let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
+                assert_eq!(joined, data, "target {target}");
+                let mut line = 1;
+                for (i, piece) in pieces.iter().enumerate() {
+                    assert_eq!(piece.1, line, "target {target}");
+                    if let Some(next) = pieces.get(i + 1) {
+                        let split_crlf = piece.2.ends_with(b"\r") && next.2.starts_with(b"\n");
+                        assert!(!split_crlf, "target {target}: a \\r\\n cut in two");
+                    }
+                    line += count_line_ends(&piece.2);
+                }
+                assert_eq!(line, 6);
+            }
+        }
+    }
+
+    #[test]
+    fn a_final_dos_eof_ends_slices_and_streams() {
+        let data = b"a\nb\n\x1a\x1a";
+        for target in 1..6 {
+            let joined: Vec<u8> =
+                slice_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
+            assert_eq!(joined, b"a\nb\n");
+            let joined: Vec<u8> =
+                stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
+            assert_eq!(joined, b"a\nb\n", "target {target}");
+        }
+    }
+
+    #[test]
     fn pieces_stop_at_the_end_marker() {
         let data = b"a\nb\nend\nc\n";
         for target in 1..8 {
@@ -271,9 +305,15 @@ mod tests {
         assert_eq!(boundary_after(Format::Line, b"ab\ncd", 3), 5);
         assert_eq!(boundary_after(Format::Grid, b"a\n\nb\n\nc", 1), 3);
         assert_eq!(boundary_after(Format::Grid, b"a\n\nb\n\nc", 3), 6);
-        assert_eq!(last_boundary(Format::Line, b"ab\ncd"), Some(3));
-        assert_eq!(last_boundary(Format::Grid, b"a\n\nb\nc\n"), Some(3));
-        assert_eq!(last_boundary(Format::Grid, b"a\nb\nc\n"), None);
-        assert_eq!(last_boundary(Format::Grid, b"\na\n"), Some(1));
+        assert_eq!(last_boundary(Format::Line, b"ab\ncd", false), Some(3));
+        assert_eq!(last_boundary(Format::Line, b"ab\rcd\r", false), Some(3));
+        assert_eq!(last_boundary(Format::Line, b"ab\rcd\r", true), Some(6));
+        assert_eq!(last_boundary(Format::Grid, b"a\n\nb\nc\n", false), Some(3));
+        assert_eq!(last_boundary(Format::Grid, b"a\nb\nc\n", false), None);
+        assert_eq!(last_boundary(Format::Grid, b"\na\n", false), Some(1));
+        assert_eq!(last_boundary(Format::Grid, b"a\r\r\nb\r", false), Some(4));
+        assert_eq!(boundary_after(Format::Line, b"ab\r\ncd", 2), 4);
+        assert_eq!(boundary_after(Format::Line, b"ab\r\ncd", 3), 4);
+        assert_eq!(boundary_after(Format::Grid, b"a\r\rb\r\rc", 1), 3);
     }
 }

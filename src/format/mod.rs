@@ -7,13 +7,16 @@
 //! - **csv**: one row a line, a puzzle column and perhaps an answer column ([`csv`]).
 //!
 //! In all, lines starting with `#` are comments, blank lines between records are skipped, a
-//! line end may be `\n` or `\r\n`, and a line `end` ends the input.
+//! line end may be `\n`, `\r\n` or a lone `\r` ([`lines`]), a UTF-8 byte-order mark at the start
+//! is dropped, and the input ends at a line `end` or at a DOS end-of-file byte (0x1A) that
+//! only more such bytes or white space follow.
 //!
 //! [`chunk`] cuts an input into pieces that end on record boundaries, so that pieces can be
 //! parsed and solved in parallel; [`records`] turns one piece into numbered [`Record`]s.
 
 pub mod chunk;
 pub mod csv;
+pub mod lines;
 pub mod records;
 
 pub use csv::{Column, CsvLayout, LayoutError};
@@ -57,8 +60,7 @@ pub struct FormatOptions {
 /// Works out the format of an input from its first lines (`head`) and the user's options: a
 /// first line with a comma is CSV; otherwise see [`detect`].
 pub fn resolve(head: &[u8], options: &FormatOptions) -> Result<Format, LayoutError> {
-    let first = head
-        .split(|&b| b == b'\n')
+    let first = lines::lines(head)
         .map(trim)
         .zip(1u64..)
         .take_while(|(line, _)| !is_end_marker(line))
@@ -89,8 +91,7 @@ const DETECT_LINES: usize = 20;
 /// wrong).
 pub fn detect(data: &[u8]) -> Format {
     let (mut lines, mut rows) = (0, 0);
-    let significant = data
-        .split(|&b| b == b'\n')
+    let significant = lines::lines(data)
         .map(trim)
         .take_while(|line| !is_end_marker(line))
         .filter(|line| !line.is_empty() && !line.starts_with(b"#"))
@@ -126,18 +127,31 @@ pub(crate) fn is_end_marker(line: &[u8]) -> bool {
 /// allowed), or the input's length. What follows that line is not read.
 pub fn input_end(data: &[u8]) -> usize {
     for at in memmem::find_iter(data, b"end") {
-        let starts_line = at == 0 || data[at - 1] == b'\n';
-        if !starts_line {
+        if !lines::starts_line(data, at) {
             continue;
         }
-        let rest = &data[at + 3..];
-        let line_end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-        if rest[..line_end].iter().all(u8::is_ascii_whitespace) {
+        let (line_end, _) = lines::line_at(data, at);
+        if data[at + 3..line_end].iter().all(u8::is_ascii_whitespace) {
             return at;
         }
     }
     data.len()
 }
+
+/// The DOS end-of-file byte, which old collections end their files with.
+pub const DOS_EOF: u8 = 0x1A;
+
+/// Where a whole input stops for a DOS end-of-file byte: at the first 0x1A that only more 0x1A
+/// bytes or white space follow; the input's length if there is none. A 0x1A with text after it
+/// is not an end of file but a bad character, reported as such.
+pub fn dos_end(data: &[u8]) -> usize {
+    let tail =
+        data.iter().rposition(|&b| b != DOS_EOF && !b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+    memchr::memchr(DOS_EOF, &data[tail..]).map_or(data.len(), |i| tail + i)
+}
+
+/// The UTF-8 byte-order mark, dropped from the start of an input.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 #[cfg(test)]
 mod tests {
@@ -171,7 +185,19 @@ mod tests {
     }
 
     #[test]
+    fn a_final_dos_eof_ends_the_input() {
+        assert_eq!(dos_end(b"abc\n\x1a"), 4);
+        assert_eq!(dos_end(b"abc\n\x1a\x1a\x1a\r\n"), 4);
+        assert_eq!(dos_end(b"abc\x1a"), 3);
+        assert_eq!(dos_end(b"a\x1ab\n"), 4, "text after it: not an end of file");
+        assert_eq!(dos_end(b"abc\n"), 4);
+        assert_eq!(dos_end(b"\x1a"), 0);
+        assert_eq!(dos_end(b""), 0);
+    }
+
+    #[test]
     fn end_marker_stops_the_input() {
+        assert_eq!(input_end(b"abc\rend\rmore"), 4, "lone CR line ends");
         assert_eq!(input_end(b"abc\nend\nmore\n"), 4);
         assert_eq!(input_end(b"end"), 0);
         assert_eq!(input_end(b"abc\nend \r\nmore"), 4);

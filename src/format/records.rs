@@ -4,6 +4,7 @@
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
 use super::csv::{split_fields, CsvLayout, FieldError};
+use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, ByteName, Grid, ParseError};
 
@@ -116,14 +117,13 @@ impl<'a> Records<'a> {
         if self.pos >= self.data.len() {
             return None;
         }
-        let rest = &self.data[self.pos..];
-        let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-        let line = trim(&rest[..len]);
+        let (end, next) = line_at(self.data, self.pos);
+        let line = trim(&self.data[self.pos..end]);
         if is_end_marker(line) {
             self.pos = self.data.len();
             return None;
         }
-        self.pos += len + 1;
+        self.pos = next;
         self.line += 1;
         Some((line, self.line - 1))
     }
