@@ -1,6 +1,5 @@
 //! Command-line arguments, checked and turned into settings before any work starts.
 
-use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::commands::{BulkJob, Task};
 use crate::format::{Column, FormatKind, FormatOptions};
 use crate::output::{Encoder, OutputFormat, ReportFormat};
-use crate::pipeline::{self, Input, Report, Settings, Sinks};
+use crate::pipeline::{self, Input, Report, RunError, Settings, Sinks};
 use crate::progress::ProgressMode;
 use crate::solver::SolverKind;
 use crate::verdict::Reason;
@@ -104,6 +103,10 @@ struct Common {
     /// No summary line on stderr.
     #[arg(short, long)]
     quiet: bool,
+    /// Read a file as a stream instead of memory-mapping it: for files that may change or
+    /// shrink while they are read.
+    #[arg(long)]
+    no_mmap: bool,
     /// Bytes of input per work unit [default: chosen from the input size].
     #[arg(long, value_name = "BYTES", hide = true)]
     chunk_size: Option<usize>,
@@ -156,18 +159,60 @@ fn threads(asked: Option<usize>) -> Result<usize> {
     }
 }
 
-/// Opens the output: stdout, or a file created (or truncated) at `path`.
-fn open_output(path: Option<&Path>) -> Result<Box<dyn Write + Send>> {
-    Ok(match path {
-        None => Box::new(io::stdout()),
-        Some(path) => {
-            Box::new(File::create(path).with_context(|| format!("creating {}", path.display()))?)
+/// Where a run writes one of its outputs, and how it is finished.
+enum Destination {
+    /// Written in place: stdout, or a path that is not a regular file (a device such as
+    /// /dev/full, a pipe, a link), which must never be renamed over.
+    Direct,
+    /// A temporary file beside the path, renamed over it once the run has succeeded, so that
+    /// the path never holds a half-written file that looks complete. Dropped unfinished (an
+    /// error, an interruption), it is removed.
+    Staged { temp: tempfile::NamedTempFile, path: PathBuf },
+}
+
+impl Destination {
+    /// Puts a staged file in place.
+    fn finish(self) -> Result<()> {
+        if let Destination::Staged { temp, path } = self {
+            temp.persist(&path)
+                .with_context(|| format!("renaming output to {}", path.display()))?;
         }
-    })
+        Ok(())
+    }
+}
+
+/// Opens an output: stdout, a path written in place, or a staged file (see [`Destination`]).
+fn open_output(path: Option<&Path>) -> Result<(Box<dyn Write + Send>, Destination)> {
+    let Some(path) = path else { return Ok((Box::new(io::stdout()), Destination::Direct)) };
+    let context = || format!("opening {} for writing", path.display());
+    let staged = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta.is_file(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => true,
+        Err(e) => return Err(e).with_context(context),
+    };
+    if !staged {
+        let file = std::fs::OpenOptions::new().write(true).open(path).with_context(context)?;
+        return Ok((Box::new(file), Destination::Direct));
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map_or("output".into(), |n| n.to_string_lossy());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".partial");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666)); // less the umask
+    }
+    let temp = builder.tempfile_in(dir).with_context(context)?;
+    crate::signals::remove_on_fatal_signal(temp.path());
+    let file = temp.as_file().try_clone().with_context(context)?;
+    Ok((Box::new(file), Destination::Staged { temp, path: path.to_path_buf() }))
 }
 
 /// Runs the command; the exit code on success, an error (exit 2) otherwise.
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    crate::signals::install().context("installing signal handlers")?;
     match cli.command {
         Command::Solve(common) => bulk(common, Task::Solve),
         Command::Count { common, limit } => bulk(common, Task::Count { limit }),
@@ -198,16 +243,21 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         SolverArg::Dlx => SolverKind::Dlx,
         SolverArg::Naive => SolverKind::Naive,
     };
-    let input = Input::open(common.input.as_deref()).with_context(|| {
+    let input = Input::open(common.input.as_deref(), !common.no_mmap).with_context(|| {
         let name = common.input.as_ref().map_or("stdin".into(), |p| p.display().to_string());
         format!("opening {name}")
     })?;
     let input_name = input.name().to_string();
     let report_format = common.report.as_deref().map(ReportFormat::for_path);
-    let sinks = Sinks {
-        output: open_output(common.output.as_deref())?,
-        report: common.report.as_deref().map(|p| open_output(Some(p))).transpose()?,
+    let (output, output_file) = open_output(common.output.as_deref())?;
+    let (report, report_file) = match common.report.as_deref() {
+        Some(path) => {
+            let (report, file) = open_output(Some(path))?;
+            (Some(report), Some(file))
+        }
+        None => (None, None),
     };
+    let sinks = Sinks { output, report, messages: None };
     let build = |format| BulkJob {
         task,
         solver,
@@ -219,8 +269,17 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let report = match pipeline::run(input, build, sinks, &settings) {
         Ok(report) => report,
         Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
+        Err(RunError::Interrupted(signal)) => {
+            // Dropping the staged files removes them: nothing half-written is left behind.
+            eprintln!("sudoku-bulk: interrupted; no output file written");
+            return Ok(ExitCode::from((128 + signal) as u8));
+        }
         Err(e) => return Err(e.into()),
     };
+    output_file.finish()?;
+    if let Some(file) = report_file {
+        file.finish()?;
+    }
     let secs = started.elapsed().as_secs_f64();
     if !common.quiet {
         eprintln!("sudoku-bulk: {}", summary_line(task, &report, secs));
@@ -310,7 +369,8 @@ fn generate(args: GenerateArgs) -> Result<ExitCode> {
     use rayon::prelude::*;
     let threads = threads(args.threads)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let mut out = io::BufWriter::new(open_output(args.output.as_deref())?);
+    let (out, destination) = open_output(args.output.as_deref())?;
+    let mut out = io::BufWriter::new(out);
     // Puzzle i comes from its own seed, so the output does not depend on the thread count;
     // blocks keep memory bounded while the pool works on each.
     const BLOCK: u64 = 4096;
@@ -339,9 +399,12 @@ fn generate(args: GenerateArgs) -> Result<ExitCode> {
         start = end;
     }
     match out.flush() {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        other => other.context("writing output").map(|()| ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+        other => other.context("writing output")?,
     }
+    drop(out);
+    destination.finish()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The seed of puzzle `index` of a run seeded with `seed`: a SplitMix64 step over both, so

@@ -13,6 +13,7 @@ pub mod grid;
 pub mod output;
 pub mod pipeline;
 pub mod progress;
+pub mod signals;
 pub mod solver;
 pub mod verdict;
 

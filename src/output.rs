@@ -141,6 +141,9 @@ impl Encoder {
                 self.headers(out, Some(header));
             }
             let Some(record) = record else { return };
+            if crate::signals::stop_requested().is_some() {
+                return; // the run is being stopped: its output will not be kept
+            }
             if out.tally.records > 0 {
                 out.data.extend_from_slice(self.separator());
             }

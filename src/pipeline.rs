@@ -24,6 +24,7 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
 use crate::format::{resolve, Format, FormatOptions, LayoutError, BOM};
 use crate::progress::{Progress, ProgressMode};
+use crate::signals::stop_requested;
 use crate::verdict::Tally;
 
 /// What a command does with each piece of input: parse its records, work on them, encode the
@@ -77,9 +78,9 @@ pub enum Input {
 }
 
 impl Input {
-    /// Opens a path, `-` or `None` meaning stdin. A regular file is mapped; anything else is
-    /// read as a stream.
-    pub fn open(path: Option<&Path>) -> io::Result<Input> {
+    /// Opens a path, `-` or `None` meaning stdin. A regular file is mapped unless `mmap` is
+    /// false; anything else is read as a stream.
+    pub fn open(path: Option<&Path>, mmap: bool) -> io::Result<Input> {
         let path = match path {
             None => return Ok(Input::stdin()),
             Some(p) if p == Path::new("-") => return Ok(Input::stdin()),
@@ -91,15 +92,16 @@ impl Input {
         if meta.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        if !meta.is_file() {
+        if !meta.is_file() || !mmap {
             return Ok(Input::Stream { name, reader: Box::new(file) });
         }
         if meta.len() == 0 {
             return Ok(Input::Mapped { name, map: None });
         }
         // SAFETY: the map is only read. Another process changing the file while we run would
-        // change what we read (and truncating it could raise SIGBUS); like other tools that
-        // map their input (ripgrep), we accept that for regular files given on the command line.
+        // change what we read, and truncating it raises SIGBUS when we touch a page past the
+        // new end: `signals` turns that into a clear error (exit 2, the temporary output
+        // removed), and `--no-mmap` avoids the map for files that may change while read.
         let map = unsafe { memmap2::Mmap::map(&file)? };
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Sequential);
@@ -172,6 +174,9 @@ pub enum RunError {
         /// Why.
         source: LayoutError,
     },
+    /// A signal asked the run to stop.
+    #[error("interrupted by signal {0}")]
+    Interrupted(i32),
     /// The worker threads could not be started.
     #[error("starting {threads} worker threads: {message}")]
     Threads {
@@ -210,6 +215,8 @@ pub struct Sinks {
     pub output: Box<dyn Write + Send>,
     /// The report of failed records, if asked for.
     pub report: Option<Box<dyn Write + Send>>,
+    /// Where messages about failed records go: stderr when `None`.
+    pub messages: Option<Box<dyn Write + Send>>,
 }
 
 /// Runs the job that `build` makes for the input's format over every record of `input`,
@@ -279,7 +286,9 @@ pub fn run<J: Job>(
                     let target =
                         settings.chunk_bytes.unwrap_or_else(|| chunk_size(mapped.len(), threads));
                     for chunk in SliceChunker::new(format, mapped, target) {
-                        if !dispatch(tasks, chunk, job, &free_rx, &result_tx) {
+                        if stop_requested().is_some()
+                            || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
+                        {
                             break;
                         }
                     }
@@ -291,7 +300,9 @@ pub fn run<J: Job>(
                     loop {
                         match chunker.next_chunk() {
                             Ok(Some(chunk)) => {
-                                if !dispatch(tasks, chunk, job, &free_rx, &result_tx) {
+                                if stop_requested().is_some()
+                                    || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
+                                {
                                     break Ok(());
                                 }
                             }
@@ -306,6 +317,9 @@ pub fn run<J: Job>(
         writer.join().expect("the writer thread does not panic")
     });
     progress.finish();
+    if let Some(signal) = stop_requested() {
+        return Err(RunError::Interrupted(signal));
+    }
     let tally = written.map_err(RunError::Write)?;
     read_result.map_err(read_error)?;
     Ok(Report { format, tally })
@@ -342,12 +356,16 @@ fn write_in_order(
 ) -> io::Result<Tally> {
     let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
     let mut report = sinks.report.map(|r| io::BufWriter::with_capacity(WRITE_BUFFER, r));
+    let mut messages = sinks.messages;
     let mut pending = BTreeMap::new();
     let mut next = 0u64;
     let mut tally = Tally::default();
     for (index, end_offset, result) in results {
         pending.insert(index, (end_offset, result));
         while let Some((end_offset, result)) = pending.remove(&next) {
+            if stop_requested().is_some() {
+                return Ok(tally); // `run` reports the interruption; write nothing more
+            }
             if result.tally.records > 0 && tally.records > 0 {
                 out.write_all(separator)?;
             }
@@ -356,9 +374,12 @@ fn write_in_order(
                 report.write_all(&result.report)?;
             }
             if !result.messages.is_empty() {
-                progress.suspend(|| {
-                    let _ = io::stderr().lock().write_all(&result.messages);
-                });
+                match &mut messages {
+                    Some(sink) => sink.write_all(&result.messages)?,
+                    None => progress.suspend(|| {
+                        let _ = io::stderr().lock().write_all(&result.messages);
+                    }),
+                }
             }
             tally += &result.tally;
             progress.update(end_offset, tally.records);

@@ -4,6 +4,8 @@ mod util;
 
 mod cli;
 mod corpora;
+mod faults;
 mod hostile;
 mod oracles;
+mod pipeline;
 mod validate;
