@@ -123,3 +123,38 @@ fn an_input_that_shrinks_while_mapped_is_a_clear_error() {
     assert!(matches!(status, Some(0 | 1)), "{status:?}: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// Inputs past 4 GiB: offsets and counts are 64-bit. Writes a 4.3 GB file of solved grids (so
+/// the solving is quick) to the temporary folder; run it by hand, outside CI's time limits:
+/// `cargo test --release --test tests -- --ignored inputs_over_4_gib`.
+#[test]
+#[ignore = "writes 4.3 GB; run by hand (see README)"]
+fn inputs_over_4_gib() {
+    use std::io::Write;
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+    let lines: u64 = (4u64 << 30) / 82 + 1_000_000; // past 4 GiB by about 80 MB
+    let tmp = TempDir::new("over-4-gib");
+    let path = tmp.0.join("big.txt");
+    {
+        let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path).unwrap());
+        let block = format!("{ANSWER}\n").repeat(10_000);
+        for _ in 0..lines / 10_000 {
+            file.write_all(block.as_bytes()).unwrap();
+        }
+        // The last line is wrong, so that its number shows in the output.
+        writeln!(file, "{}", &ANSWER[1..]).unwrap();
+    }
+    let total = lines / 10_000 * 10_000 + 1;
+    assert!(std::fs::metadata(&path).unwrap().len() > 4 << 30);
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(["solve", "-o", "/dev/null", "--report", tmp.0.join("bad.csv").to_str().unwrap()])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("{total} puzzles: {} solved, 1 failed", total - 1)), "{stderr}");
+    let report = std::fs::read_to_string(tmp.0.join("bad.csv")).unwrap();
+    assert!(report.contains(&format!("\n{total},malformed,")), "{report}");
+}

@@ -5,6 +5,7 @@ mod util;
 mod cli;
 mod corpora;
 mod faults;
+mod fuzz;
 mod hostile;
 mod oracles;
 mod pipeline;
