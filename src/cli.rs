@@ -61,6 +61,50 @@ enum Command {
     Validate(Common),
     /// Generate proper, minimal puzzles (one solution; no given can be removed), one a line.
     Generate(GenerateArgs),
+    /// Time our solvers: puzzles/s, us/puzzle, % solved without guessing, guesses/puzzle.
+    ///
+    /// Puzzles are read before timing; each row is the median of --rounds passes after a
+    /// warm-up pass. With no files, runs on the sample corpus, datasets/sample_10k.txt.
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Corpus files, in any input format [default: datasets/sample_10k.txt].
+    files: Vec<PathBuf>,
+    /// Solvers to time (repeat to compare).
+    #[arg(long, value_enum, default_values_t = [SolverArg::Fast])]
+    solver: Vec<SolverArg>,
+    /// Modes to time (repeat for both): the first solution, or counting up to 2.
+    #[arg(long, value_enum, default_values_t = [BenchMode::First, BenchMode::Count2])]
+    mode: Vec<BenchMode>,
+    /// Worker threads.
+    #[arg(short = 'j', long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    /// Timed passes per row; the median is reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// Result format.
+    #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
+    format: BenchFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchMode {
+    /// The first solution.
+    First,
+    /// Solutions up to 2.
+    Count2,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchFormat {
+    /// A markdown table.
+    Table,
+    /// CSV.
+    Csv,
+    /// JSON Lines.
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -140,7 +184,7 @@ enum FormatArg {
     Csv,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SolverArg {
     /// Bitmask search with singles propagation.
     Fast,
@@ -218,6 +262,82 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count { common, limit } => bulk(common, Task::Count { limit }),
         Command::Validate(common) => bulk(common, Task::Validate),
         Command::Generate(args) => generate(args),
+        Command::Bench(args) => bench(args),
+    }
+}
+
+impl SolverArg {
+    fn kind(self) -> SolverKind {
+        match self {
+            SolverArg::Fast => SolverKind::Fast,
+            SolverArg::Dlx => SolverKind::Dlx,
+            SolverArg::Naive => SolverKind::Naive,
+        }
+    }
+}
+
+/// Reads every puzzle of a corpus file; a malformed record is an error naming its line.
+fn read_puzzles(path: &Path) -> Result<Vec<crate::grid::Grid>> {
+    use crate::format::{resolve, Records, BOM};
+    let data = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let data = data.strip_prefix(BOM).unwrap_or(&data);
+    let data = &data[..crate::format::input_end(data).min(crate::format::dos_end(data))];
+    let format = resolve(data, &FormatOptions::default())
+        .with_context(|| format!("reading {}", path.display()))?;
+    Records::new(format, data, 1)
+        .map(|record| match record.parsed {
+            Ok(puzzle) => Ok(puzzle.grid),
+            Err(e) => bail!("{}: line {}: {e}", path.display(), record.line),
+        })
+        .collect()
+}
+
+/// Runs `bench`.
+fn bench(args: BenchArgs) -> Result<ExitCode> {
+    use crate::commands::bench::{self, Mode};
+    let threads = threads(Some(args.threads))?;
+    let files = if args.files.is_empty() {
+        vec![PathBuf::from("datasets/sample_10k.txt")]
+    } else {
+        args.files
+    };
+    let mut rows = Vec::new();
+    for path in &files {
+        let puzzles = read_puzzles(path)?;
+        let corpus = path
+            .file_name()
+            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        for mode in &args.mode {
+            let mode = match mode {
+                BenchMode::First => Mode::First,
+                BenchMode::Count2 => Mode::Count2,
+            };
+            for solver in &args.solver {
+                eprintln!(
+                    "sudoku-bulk bench: {corpus}, {} puzzles, {}, {:?}",
+                    puzzles.len(),
+                    solver.kind().name(),
+                    mode
+                );
+                rows.push(bench::measure(
+                    &corpus,
+                    &puzzles,
+                    solver.kind(),
+                    mode,
+                    threads,
+                    args.rounds as usize,
+                ));
+            }
+        }
+    }
+    let text = match args.format {
+        BenchFormat::Table => bench::table(&rows),
+        BenchFormat::Csv => bench::csv(&rows),
+        BenchFormat::Json => bench::json(&rows),
+    };
+    match io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e).context("writing output"),
+        _ => Ok(ExitCode::SUCCESS),
     }
 }
 
@@ -238,11 +358,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),
         progress: common.progress,
     };
-    let solver = match common.solver {
-        SolverArg::Fast => SolverKind::Fast,
-        SolverArg::Dlx => SolverKind::Dlx,
-        SolverArg::Naive => SolverKind::Naive,
-    };
+    let solver = common.solver.kind();
     let input = Input::open(common.input.as_deref(), !common.no_mmap).with_context(|| {
         let name = common.input.as_ref().map_or("stdin".into(), |p| p.display().to_string());
         format!("opening {name}")

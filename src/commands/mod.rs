@@ -1,6 +1,7 @@
 //! The bulk commands: `solve`, `count` and `validate`, one module each for what it concludes
 //! about a record; this module runs any of them as a pipeline [`Job`].
 
+pub mod bench;
 pub mod count;
 pub mod solve;
 pub mod validate;

@@ -94,6 +94,15 @@ pub enum SolverKind {
 }
 
 impl SolverKind {
+    /// The name the command line uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Fast => "fast",
+            SolverKind::Dlx => "dlx",
+            SolverKind::Naive => "naive",
+        }
+    }
+
     /// A fresh solver of this kind.
     pub fn build(self) -> Box<dyn Solver + Send> {
         match self {

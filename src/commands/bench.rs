@@ -1,0 +1,235 @@
+//! `bench`: how fast our solvers are, in the field's usual columns (tdoku's): puzzles/s,
+//! us/puzzle, % solved without guessing, guesses/puzzle.
+//!
+//! Puzzles are parsed before timing; a warm-up pass runs first (and checks that every puzzle
+//! the solver answers has a valid solution). Timing covers solving only, on `threads` threads,
+//! each with its own solver, each puzzle solved once per round; the figure kept is the median
+//! of the rounds, as the machines this runs on are often shared and noisy. Comparisons with
+//! other solvers (the `sudoku` crate) live in the benches, not here: their licence keeps them
+//! out of the binary.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::grid::Grid;
+use crate::solver::{Outcome, SolverKind};
+
+/// What each puzzle is solved for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// The first solution (limit 1).
+    First,
+    /// Solutions up to 2: the uniqueness check.
+    Count2,
+}
+
+impl Mode {
+    fn limit(self) -> u32 {
+        match self {
+            Mode::First => 1,
+            Mode::Count2 => 2,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Mode::First => "first",
+            Mode::Count2 => "count2",
+        }
+    }
+}
+
+/// One row of results.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The corpus's name.
+    pub corpus: String,
+    /// Puzzles in it.
+    pub puzzles: usize,
+    /// The solver.
+    pub solver: SolverKind,
+    /// The mode.
+    pub mode: Mode,
+    /// Threads used.
+    pub threads: usize,
+    /// Median seconds for one pass.
+    pub seconds: f64,
+    /// Share of puzzles solved without a guess, in percent.
+    pub no_guess_percent: f64,
+    /// Guesses per puzzle, on average.
+    pub guesses_per_puzzle: f64,
+    /// Puzzles with no solution found (0 for proper corpora).
+    pub unsolved: usize,
+}
+
+impl Row {
+    /// Puzzles a second.
+    pub fn rate(&self) -> f64 {
+        self.puzzles as f64 / self.seconds.max(1e-12)
+    }
+}
+
+/// Solves every puzzle once on `threads` threads; the outcomes, in order.
+fn pass(
+    puzzles: &[Grid],
+    solver: SolverKind,
+    limit: u32,
+    pool: &rayon::ThreadPool,
+) -> Vec<Outcome> {
+    pool.install(|| {
+        puzzles
+            .par_chunks(256)
+            .flat_map_iter(|chunk| {
+                super::with_solver(solver, |s| {
+                    let mut solution = Grid::EMPTY;
+                    chunk
+                        .iter()
+                        .map(|p| {
+                            let outcome = s.solve(p, limit, &mut solution);
+                            assert!(
+                                !outcome.solved()
+                                    || (solution.is_solved() && solution.agrees_with(p)),
+                                "{solver:?} gave a wrong answer for {p}"
+                            );
+                            outcome
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect()
+    })
+}
+
+/// Times `solver` on `puzzles`: a warm-up pass, then `rounds` passes; the median.
+pub fn measure(
+    corpus: &str,
+    puzzles: &[Grid],
+    solver: SolverKind,
+    mode: Mode,
+    threads: usize,
+    rounds: usize,
+) -> Row {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("threads");
+    let warm = pass(puzzles, solver, mode.limit(), &pool);
+    let mut times: Vec<f64> = (0..rounds.max(1))
+        .map(|_| {
+            let started = Instant::now();
+            std::hint::black_box(pass(puzzles, solver, mode.limit(), &pool));
+            started.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let n = puzzles.len().max(1) as f64;
+    Row {
+        corpus: corpus.to_string(),
+        puzzles: puzzles.len(),
+        solver,
+        mode,
+        threads,
+        seconds: times[times.len() / 2],
+        no_guess_percent: 100.0 * warm.iter().filter(|o| o.guesses == 0).count() as f64 / n,
+        guesses_per_puzzle: warm.iter().map(|o| o.guesses).sum::<u64>() as f64 / n,
+        unsolved: warm.iter().filter(|o| !o.solved()).count(),
+    }
+}
+
+/// The rows as a markdown table.
+pub fn table(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle |\n\
+         |---|---:|---|---|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} |",
+            r.corpus,
+            r.puzzles,
+            r.solver.name(),
+            r.mode.name(),
+            r.threads,
+            r.rate(),
+            1e6 * r.seconds / r.puzzles.max(1) as f64,
+            r.no_guess_percent,
+            r.guesses_per_puzzle
+        )
+        .expect("String");
+    }
+    out
+}
+
+/// The rows as CSV.
+pub fn csv(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "corpus,puzzles,solver,mode,threads,puzzles_per_second,us_per_puzzle,no_guess_percent,guesses_per_puzzle,unsolved\n",
+    );
+    for r in rows {
+        let mut corpus = Vec::new();
+        crate::output::csv_field(&mut corpus, r.corpus.as_bytes());
+        writeln!(
+            out,
+            "{},{},{},{},{},{:.1},{:.4},{:.2},{:.3},{}",
+            String::from_utf8_lossy(&corpus),
+            r.puzzles,
+            r.solver.name(),
+            r.mode.name(),
+            r.threads,
+            r.rate(),
+            1e6 * r.seconds / r.puzzles.max(1) as f64,
+            r.no_guess_percent,
+            r.guesses_per_puzzle,
+            r.unsolved
+        )
+        .expect("String");
+    }
+    out
+}
+
+/// The rows as JSON Lines.
+pub fn json(rows: &[Row]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let mut corpus = Vec::new();
+        crate::output::json_string(&mut corpus, r.corpus.as_bytes());
+        writeln!(
+            out,
+            "{{\"corpus\":{},\"puzzles\":{},\"solver\":\"{}\",\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:.1},\"us_per_puzzle\":{:.4},\"no_guess_percent\":{:.2},\"guesses_per_puzzle\":{:.3},\"unsolved\":{}}}",
+            String::from_utf8_lossy(&corpus),
+            r.puzzles,
+            r.solver.name(),
+            r.mode.name(),
+            r.threads,
+            r.rate(),
+            1e6 * r.seconds / r.puzzles.max(1) as f64,
+            r.no_guess_percent,
+            r.guesses_per_puzzle,
+            r.unsolved
+        )
+        .expect("String");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measures_and_formats() {
+        let puzzle: Grid =
+            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+                .parse()
+                .unwrap();
+        let puzzles = vec![puzzle; 50];
+        let row = measure("x", &puzzles, SolverKind::Fast, Mode::Count2, 2, 3);
+        assert_eq!((row.puzzles, row.unsolved), (50, 0));
+        assert_eq!(row.no_guess_percent, 100.0);
+        assert_eq!(row.guesses_per_puzzle, 0.0);
+        assert!(row.rate() > 0.0);
+        assert!(table(&[row.clone()]).contains("| x | 50 | fast | count2 | 2 |"));
+        assert!(csv(&[row.clone()]).lines().nth(1).unwrap().starts_with("x,50,fast,count2,2,"));
+        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"fast\""));
+    }
+}
