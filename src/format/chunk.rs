@@ -156,6 +156,19 @@ impl<R: Read> StreamChunker<R> {
         }
     }
 
+    /// Where to end a piece of `buf`, with more input perhaps to come: the last record
+    /// boundary, but not inside a run of 0x1A bytes and white space at its end. Whether such a
+    /// run is the input's final DOS end of file is known only once what follows has been read,
+    /// so it stays for the next piece (as the whole input would be cut, were it in memory).
+    fn safe_cut(&self, buf: &[u8]) -> Option<usize> {
+        let cut = last_boundary(self.format, buf, false)?;
+        let tail = dos_end(&buf[..cut]);
+        if tail == cut {
+            return Some(cut);
+        }
+        last_boundary(self.format, &buf[..tail], true).filter(|&cut| cut > 0)
+    }
+
     /// The next piece, or `None` at the end of the input.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk<'static>>> {
         if self.done {
@@ -166,7 +179,7 @@ impl<R: Read> StreamChunker<R> {
         // Read until the buffer holds a boundary past the target size, or the stream ends.
         let cut = loop {
             if buf.len() >= self.target {
-                if let Some(cut) = last_boundary(self.format, &buf, false) {
+                if let Some(cut) = self.safe_cut(&buf) {
                     break cut;
                 }
             }
@@ -283,6 +296,27 @@ mod tests {
             let joined: Vec<u8> =
                 stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
             assert_eq!(joined, b"a\nb\n", "target {target}");
+        }
+    }
+
+    #[test]
+    fn a_dos_eof_run_across_pieces_is_found_by_streams_too() {
+        // Found by the `parse` fuzz target: the stream read the 0x1A as a record when the run
+        // "\n\x1a\n\n\n\n" straddled two pieces.
+        let mut data = b".2738..1..1".to_vec();
+        data.extend([0xFF; 100]);
+        data.extend(b"...6735u 0 0 45 17\xa4\xa4\xa4\n\n\xef\xef\xef\n\n\x1a\n\n\n\n");
+        for target in 1..64 {
+            let slice: Vec<u8> = slice_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
+            let stream: Vec<u8> = stream_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
+            assert_eq!(slice, stream, "target {target}");
+            assert!(!stream.contains(&0x1A), "target {target}");
+        }
+        // A run that more text follows is no end of file, in either reading.
+        let data = b"a\n\x1a\n\nb\n";
+        for target in 1..8 {
+            let stream: Vec<u8> = stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
+            assert_eq!(stream, data, "target {target}");
         }
     }
 
