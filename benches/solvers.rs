@@ -1,4 +1,5 @@
-//! criterion benchmarks: `sudoku-bulk`'s [`BitmaskSolver`] against the Rust `sudoku` crate
+//! criterion benchmarks: `sudoku-bulk`'s solvers (the fast [`BandSolver`] and the reference
+//! [`BitmaskSolver`]) against the Rust `sudoku` crate
 //! (0.8, the JCZSolve port), one group per corpus, throughput in puzzles.
 //!
 //! Each iteration solves every puzzle of the corpus, or of a fixed, evenly spaced sample of
@@ -18,7 +19,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use sudoku::Sudoku;
-use sudoku_bulk::{BitmaskSolver, Grid, Solver};
+use sudoku_bulk::{BandSolver, BitmaskSolver, Grid, Solver};
 
 /// Larger corpora are sampled down to this many puzzles, to keep an iteration under a second
 /// or so on the hardest sets.
@@ -114,18 +115,24 @@ fn solvers(c: &mut Criterion) {
         // of iterations per sample instead of criterion's growing 1, 2, .. 10 ramp.
         group.sampling_mode(SamplingMode::Flat);
         for (mode, limit) in [("first", 1u32), ("count2", 2)] {
-            group.bench_function(format!("sudoku-bulk/{mode}"), |b| {
-                let mut solver = BitmaskSolver::new();
-                let mut solution = Grid::EMPTY;
-                b.iter(|| {
-                    let mut found = 0u32;
-                    for puzzle in &corpus.ours {
-                        found += solver.solve(black_box(puzzle), limit, &mut solution).solutions;
-                        black_box(&solution);
-                    }
-                    found
-                })
-            });
+            let ours: [(&str, Box<dyn Solver>); 2] = [
+                ("sudoku-bulk", Box::new(BandSolver::new())),
+                ("sudoku-bulk-bitmask", Box::new(BitmaskSolver::new())),
+            ];
+            for (name, mut solver) in ours {
+                group.bench_function(format!("{name}/{mode}"), |b| {
+                    let mut solution = Grid::EMPTY;
+                    b.iter(|| {
+                        let mut found = 0u32;
+                        for puzzle in &corpus.ours {
+                            found +=
+                                solver.solve(black_box(puzzle), limit, &mut solution).solutions;
+                            black_box(&solution);
+                        }
+                        found
+                    })
+                });
+            }
             group.bench_function(format!("sudoku-crate/{mode}"), |b| {
                 let mut solution = [[0u8; 81]];
                 b.iter(|| {

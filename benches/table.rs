@@ -15,6 +15,8 @@
 //! cargo bench --bench table -- FILE...      # other one-puzzle-a-line files
 //! BENCH_ROUNDS=7         rounds per cell (median reported)
 //! BENCH_MAX_PUZZLES=N    an evenly spaced sample of at most N puzzles per corpus
+//! BENCH_SOLVER=NAME      which of our solvers: fast (default, BandSolver) or bitmask (the
+//!                        reference BitmaskSolver)
 //! SUDOKU_DATASETS=DIR    where the corpora are (default ../shared/datasets)
 //! ```
 //!
@@ -26,6 +28,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
+use sudoku_bulk::solver::band::BandSolver;
 use sudoku_bulk::{BitmaskSolver, Grid, Solver};
 
 /// The corpora of the tdoku benchmark suite that sit in the shared folder.
@@ -42,9 +45,26 @@ const OWN_SAMPLE: &str = "datasets/sample_10k.txt";
 
 const DEFAULT_ROUNDS: usize = 7;
 
+/// Which of our solvers the table measures.
+#[derive(Clone, Copy)]
+enum Ours {
+    Bitmask,
+    Band,
+}
+
+impl Ours {
+    fn name(self) -> &'static str {
+        match self {
+            Ours::Bitmask => "BitmaskSolver",
+            Ours::Band => "BandSolver",
+        }
+    }
+}
+
 /// The validated run settings.
 struct Config {
     rounds: usize,
+    solver: Ours,
     /// Cap on puzzles per corpus; `None`: the whole corpus.
     max_puzzles: Option<usize>,
     corpora: Vec<PathBuf>,
@@ -128,7 +148,11 @@ fn main() -> ExitCode {
                 mode.name(),
                 config.rounds
             );
-            let measured = match measure(corpus, mode, config.rounds) {
+            let measured = match config.solver {
+                Ours::Bitmask => measure(corpus, mode, config.rounds, BitmaskSolver::new()),
+                Ours::Band => measure(corpus, mode, config.rounds, BandSolver::new()),
+            };
+            let measured = match measured {
                 Ok(m) => m,
                 Err(msg) => {
                     eprintln!("table: ABORTED, the solvers disagree: {}: {msg}", corpus.name);
@@ -146,6 +170,13 @@ fn main() -> ExitCode {
 fn config() -> Result<Option<Config>, String> {
     let rounds = env_count("BENCH_ROUNDS")?.unwrap_or(DEFAULT_ROUNDS);
     let max_puzzles = env_count("BENCH_MAX_PUZZLES")?;
+    let solver = match std::env::var("BENCH_SOLVER") {
+        Err(std::env::VarError::NotPresent) => Ours::Band,
+        Ok(v) if v.trim() == "bitmask" => Ours::Bitmask,
+        Ok(v) if matches!(v.trim(), "fast" | "band") => Ours::Band,
+        Ok(v) => return Err(format!("BENCH_SOLVER={v}: expected fast or bitmask")),
+        Err(e) => return Err(format!("BENCH_SOLVER: {e}")),
+    };
     // cargo passes `--bench` (and libtest-style flags); only the other arguments are files.
     let files: Vec<PathBuf> = std::env::args_os()
         .skip(1)
@@ -153,7 +184,7 @@ fn config() -> Result<Option<Config>, String> {
         .map(PathBuf::from)
         .collect();
     if !files.is_empty() {
-        return Ok(Some(Config { rounds, max_puzzles, corpora: files }));
+        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files }));
     }
 
     let dir = match std::env::var_os("SUDOKU_DATASETS") {
@@ -188,7 +219,7 @@ fn config() -> Result<Option<Config>, String> {
         eprintln!("table: nothing to benchmark");
         return Ok(None);
     }
-    Ok(Some(Config { rounds, max_puzzles, corpora }))
+    Ok(Some(Config { rounds, solver, max_puzzles, corpora }))
 }
 
 /// A positive integer from the environment, `None` if unset.
@@ -239,9 +270,13 @@ fn sample<T: Copy>(items: &[T], cap: usize) -> Vec<T> {
 
 /// Checks both solvers on every puzzle (the warm-up pass), then times `rounds` interleaved
 /// passes. `Err` names the first puzzle where an answer is missing, wrong, or disagrees.
-fn measure(corpus: &Corpus, mode: Mode, rounds: usize) -> Result<Measured, String> {
+fn measure<S: Solver>(
+    corpus: &Corpus,
+    mode: Mode,
+    rounds: usize,
+    mut solver: S,
+) -> Result<Measured, String> {
     let limit = mode.limit();
-    let mut solver = BitmaskSolver::new();
     let checked = check(corpus, limit, &mut solver)?;
 
     let mut ours = Vec::with_capacity(rounds);
@@ -273,7 +308,7 @@ fn measure(corpus: &Corpus, mode: Mode, rounds: usize) -> Result<Measured, Strin
 }
 
 /// The warm-up pass: every puzzle through both solvers, with every answer checked.
-fn check(corpus: &Corpus, limit: u32, solver: &mut BitmaskSolver) -> Result<Checked, String> {
+fn check<S: Solver>(corpus: &Corpus, limit: u32, solver: &mut S) -> Result<Checked, String> {
     let mut checked = Checked { ours_found: 0, theirs_found: 0, no_guess: 0, guesses: 0 };
     for (puzzle, their_puzzle) in corpus.ours.iter().zip(&corpus.theirs) {
         let mut ours = Grid::EMPTY;
@@ -383,9 +418,10 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
          interleaved and alternating which goes first. One thread. `first`: stop at the first \
          solution (limit 1); `count2`: count up to two solutions (the uniqueness check); both \
          solvers also keep the first solution. The `sudoku` crate (0.8) reports no guess count. \
-         ours/theirs: ratio of the median puzzles/s.",
+         ours/theirs: ratio of the median puzzles/s. sudoku-bulk solver: {}.",
         config.rounds,
         if config.rounds == 1 { "" } else { "s" },
+        config.solver.name(),
     );
 }
 

@@ -186,8 +186,10 @@ enum FormatArg {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SolverArg {
-    /// Bitmask search with singles propagation.
+    /// Band bitboards: the fastest.
     Fast,
+    /// Candidate masks per row, column and box: the reference solver.
+    Bitmask,
     /// Dancing-links exact cover (an oracle).
     Dlx,
     /// Plain backtracking (an oracle; slow on hard puzzles).
@@ -270,6 +272,7 @@ impl SolverArg {
     fn kind(self) -> SolverKind {
         match self {
             SolverArg::Fast => SolverKind::Fast,
+            SolverArg::Bitmask => SolverKind::Bitmask,
             SolverArg::Dlx => SolverKind::Dlx,
             SolverArg::Naive => SolverKind::Naive,
         }

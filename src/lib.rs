@@ -18,4 +18,4 @@ pub mod solver;
 pub mod verdict;
 
 pub use grid::Grid;
-pub use solver::{solve_board, BitmaskSolver, Outcome, Solver, SolverKind};
+pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};

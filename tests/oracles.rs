@@ -24,7 +24,7 @@ use proptest::prelude::*;
 use proptest::sample::{subsequence, Index};
 use proptest::test_runner::Config;
 use sudoku_bulk::solver::{dlx::DlxSolver, naive::NaiveSolver};
-use sudoku_bulk::{BitmaskSolver, Grid, Solver};
+use sudoku_bulk::{BandSolver, BitmaskSolver, Grid, Solver};
 
 use crate::util::{datasets_dir, read_corpus, CORPORA};
 
@@ -61,7 +61,7 @@ fn sample(puzzles: &[Grid], n: usize) -> impl Iterator<Item = &Grid> {
 
 /// Solves with a fresh result grid: the count and the first solution, if any. Checks the
 /// trait's promise that a puzzle without solution leaves the grid as it was.
-fn run(solver: &mut impl Solver, puzzle: &Grid, limit: u32) -> (u32, Option<Grid>) {
+fn run(solver: &mut (impl Solver + ?Sized), puzzle: &Grid, limit: u32) -> (u32, Option<Grid>) {
     let mut solution = Grid::EMPTY;
     let outcome = solver.solve(puzzle, limit, &mut solution);
     assert!(outcome.solutions <= limit, "{puzzle}: {outcome:?} over limit {limit}");
@@ -80,7 +80,7 @@ fn assert_solves(puzzle: &Grid, solution: &Grid, who: &str) {
 /// Runs the fast solver and an oracle on one puzzle with `limit` and asserts they agree: the
 /// same count, valid solutions, and the same solution where it is unique. Returns the count.
 fn assert_agree(
-    fast: &mut BitmaskSolver,
+    fast: &mut dyn Solver,
     oracle: &mut impl Solver,
     name: &str,
     puzzle: &Grid,
@@ -99,21 +99,28 @@ fn assert_agree(
     count
 }
 
+/// Our two solvers, each checked against the oracles: the fast band solver and the reference
+/// bitmask solver.
+fn ours() -> [(&'static str, Box<dyn Solver>); 2] {
+    [("band", Box::new(BandSolver::new())), ("bitmask", Box::new(BitmaskSolver::new()))]
+}
+
 #[test]
 fn fast_solver_finds_the_promised_count_for_every_corpus_puzzle() {
     let Some(dir) = datasets_dir("fast_solver_finds_the_promised_count_for_every_corpus_puzzle")
     else {
         return;
     };
-    let mut fast = BitmaskSolver::new();
-    for (name, size) in CORPORA {
-        let puzzles = read_corpus(&dir, name);
-        assert_eq!(puzzles.len(), size, "{name}: corpus size");
-        let want = expected_count(name);
-        for (line, puzzle) in puzzles.iter().enumerate() {
-            let (count, solution) = run(&mut fast, puzzle, 2);
-            assert_eq!(count, want, "{name} puzzle {}: {puzzle}", line + 1);
-            assert_solves(puzzle, &solution.expect("solved"), name);
+    for (who, mut fast) in ours() {
+        for (name, size) in CORPORA {
+            let puzzles = read_corpus(&dir, name);
+            assert_eq!(puzzles.len(), size, "{name}: corpus size");
+            let want = expected_count(name);
+            for (line, puzzle) in puzzles.iter().enumerate() {
+                let (count, solution) = run(fast.as_mut(), puzzle, 2);
+                assert_eq!(count, want, "{who}: {name} puzzle {}: {puzzle}", line + 1);
+                assert_solves(puzzle, &solution.expect("solved"), name);
+            }
         }
     }
 }
@@ -123,13 +130,15 @@ fn dlx_agrees_with_the_fast_solver_on_corpus_samples() {
     let Some(dir) = datasets_dir("dlx_agrees_with_the_fast_solver_on_corpus_samples") else {
         return;
     };
-    let (mut fast, mut dlx) = (BitmaskSolver::new(), DlxSolver::new());
-    for (name, _) in CORPORA {
-        let puzzles = read_corpus(&dir, name);
-        let (n, _) = sample_sizes(name);
-        for puzzle in sample(&puzzles, n) {
-            let count = assert_agree(&mut fast, &mut dlx, "dlx", puzzle, 2);
-            assert_eq!(count, expected_count(name), "{name}: {puzzle}");
+    let mut dlx = DlxSolver::new();
+    for (who, mut fast) in ours() {
+        for (name, _) in CORPORA {
+            let puzzles = read_corpus(&dir, name);
+            let (n, _) = sample_sizes(name);
+            for puzzle in sample(&puzzles, n) {
+                let count = assert_agree(fast.as_mut(), &mut dlx, "dlx", puzzle, 2);
+                assert_eq!(count, expected_count(name), "{who}: {name}: {puzzle}");
+            }
         }
     }
 }
@@ -141,16 +150,18 @@ fn naive_backtracker_agrees_with_the_fast_solver_on_small_corpus_samples() {
     else {
         return;
     };
-    let (mut fast, mut naive) = (BitmaskSolver::new(), NaiveSolver::new());
-    for (name, _) in CORPORA {
-        let (_, n) = sample_sizes(name);
-        if n == 0 {
-            continue;
-        }
-        let puzzles = read_corpus(&dir, name);
-        for puzzle in sample(&puzzles, n) {
-            let count = assert_agree(&mut fast, &mut naive, "naive", puzzle, 2);
-            assert_eq!(count, expected_count(name), "{name}: {puzzle}");
+    let mut naive = NaiveSolver::new();
+    for (who, mut fast) in ours() {
+        for (name, _) in CORPORA {
+            let (_, n) = sample_sizes(name);
+            if n == 0 {
+                continue;
+            }
+            let puzzles = read_corpus(&dir, name);
+            for puzzle in sample(&puzzles, n) {
+                let count = assert_agree(fast.as_mut(), &mut naive, "naive", puzzle, 2);
+                assert_eq!(count, expected_count(name), "{who}: {name}: {puzzle}");
+            }
         }
     }
 }
@@ -158,12 +169,14 @@ fn naive_backtracker_agrees_with_the_fast_solver_on_small_corpus_samples() {
 #[test]
 fn the_oracles_agree_on_the_embedded_puzzles() {
     // Independent of the corpora, so it runs on a fresh clone too.
-    let (mut fast, mut dlx, mut naive) =
-        (BitmaskSolver::new(), DlxSolver::new(), NaiveSolver::new());
-    for (puzzle, count) in embedded() {
-        assert_eq!(assert_agree(&mut fast, &mut dlx, "dlx", &puzzle, 3), count, "{puzzle}");
-        let naive_count = assert_agree(&mut fast, &mut naive, "naive", &puzzle, 3);
-        assert_eq!(naive_count, count, "{puzzle}");
+    let (mut dlx, mut naive) = (DlxSolver::new(), NaiveSolver::new());
+    for (who, mut fast) in ours() {
+        for (puzzle, count) in embedded() {
+            let dlx_count = assert_agree(fast.as_mut(), &mut dlx, "dlx", &puzzle, 3);
+            assert_eq!(dlx_count, count, "{who}: {puzzle}");
+            let naive_count = assert_agree(fast.as_mut(), &mut naive, "naive", &puzzle, 3);
+            assert_eq!(naive_count, count, "{who}: {puzzle}");
+        }
     }
 }
 
@@ -290,7 +303,9 @@ proptest! {
     fn fast_solver_commutes_with_sudoku_isomorphisms(which in any::<Index>(), iso in isomorph()) {
         let known = which.get(known());
         let puzzle = iso.apply(&known.puzzle);
-        let (count, solution) = run(&mut BitmaskSolver::new(), &puzzle, 2);
+        let (count, solution) = run(&mut BandSolver::new(), &puzzle, 2);
+        let (reference, _) = run(&mut BitmaskSolver::new(), &puzzle, 2);
+        prop_assert_eq!(count, reference, "band vs bitmask on {} ({:?})", puzzle, iso);
         let (dlx_count, _) = run(&mut DlxSolver::new(), &puzzle, 2);
         prop_assert_eq!(count, dlx_count, "fast vs dlx on {} ({:?})", puzzle, iso);
         prop_assert_eq!(count, known.count, "isomorph of {} counts differently", known.puzzle);
@@ -320,7 +335,9 @@ proptest! {
             cells[cell] = digit;
         }
         let puzzle = Grid::from_cells(cells).unwrap();
-        let (count, solution) = run(&mut BitmaskSolver::new(), &puzzle, 3);
+        let (count, solution) = run(&mut BandSolver::new(), &puzzle, 3);
+        let (reference, _) = run(&mut BitmaskSolver::new(), &puzzle, 3);
+        prop_assert_eq!(count, reference, "band vs bitmask on {}", puzzle);
         let (dlx_count, dlx_solution) = run(&mut DlxSolver::new(), &puzzle, 3);
         prop_assert_eq!(count, dlx_count, "fast vs dlx on {}", puzzle);
         if puzzle.agrees_with(&full) {

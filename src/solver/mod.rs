@@ -1,5 +1,5 @@
-//! Solvers: the fast bitmask search used by the pipeline, and independent oracles that tests
-//! compare it with.
+//! Solvers: the fast band solver the pipeline uses by default, the bitmask search it grew
+//! from (kept as the reference solver), and independent oracles that tests compare them with.
 //!
 //! Every solver answers the same question through [`Solver::solve`]: how many solutions does
 //! this puzzle have, counting no further than a limit, and what is the first one? The answer is
@@ -7,10 +7,12 @@
 //! and do not allocate while solving, so one value a worker thread serves every puzzle.
 
 mod bitmask;
+pub mod band;
 pub mod dlx;
 pub mod naive;
 pub mod tables;
 
+pub use band::BandSolver;
 pub use bitmask::BitmaskSolver;
 
 use crate::grid::Grid;
@@ -70,7 +72,7 @@ pub fn solve_board<R: AsMut<[char]>>(board: &mut [R]) -> bool {
     }
     let mut solution = Grid::EMPTY;
     let puzzle = Grid(cells);
-    if !BitmaskSolver::new().solve(&puzzle, 1, &mut solution).solved() {
+    if !BandSolver::new().solve(&puzzle, 1, &mut solution).solved() {
         return false;
     }
     for (r, row) in board.iter_mut().enumerate() {
@@ -84,9 +86,11 @@ pub fn solve_board<R: AsMut<[char]>>(board: &mut [R]) -> bool {
 /// The solvers the command line can select.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SolverKind {
-    /// [`BitmaskSolver`]: singles propagation and fewest-candidates branching.
+    /// [`BandSolver`]: per-digit band bitboards, the fastest.
     #[default]
     Fast,
+    /// [`BitmaskSolver`]: candidates as masks per row, column and box; the reference solver.
+    Bitmask,
     /// [`dlx::DlxSolver`]: Knuth's Algorithm X with dancing links.
     Dlx,
     /// [`naive::NaiveSolver`]: plain backtracking in cell order.
@@ -98,6 +102,7 @@ impl SolverKind {
     pub fn name(self) -> &'static str {
         match self {
             SolverKind::Fast => "fast",
+            SolverKind::Bitmask => "bitmask",
             SolverKind::Dlx => "dlx",
             SolverKind::Naive => "naive",
         }
@@ -106,7 +111,8 @@ impl SolverKind {
     /// A fresh solver of this kind.
     pub fn build(self) -> Box<dyn Solver + Send> {
         match self {
-            SolverKind::Fast => Box::new(BitmaskSolver::new()),
+            SolverKind::Fast => Box::new(BandSolver::new()),
+            SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
             SolverKind::Dlx => Box::new(dlx::DlxSolver::new()),
             SolverKind::Naive => Box::new(naive::NaiveSolver::new()),
         }
