@@ -22,26 +22,17 @@
 //!
 //! The `sudoku` crate is AGPL-3.0: it is a dev-dependency for the benches only.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use common::{load, Corpus};
 use sudoku::Sudoku;
 use sudoku_bulk::solver::band::BandSolver;
 use sudoku_bulk::{BitmaskSolver, Grid, Solver};
-
-/// The corpora of the tdoku benchmark suite that sit in the shared folder.
-const CORPORA: [&str; 5] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
-
-/// The repository's own small corpus, used when the shared folder is absent.
-const OWN_SAMPLE: &str = "datasets/sample_10k.txt";
 
 const DEFAULT_ROUNDS: usize = 7;
 
@@ -68,15 +59,6 @@ struct Config {
     /// Cap on puzzles per corpus; `None`: the whole corpus.
     max_puzzles: Option<usize>,
     corpora: Vec<PathBuf>,
-}
-
-/// One corpus, parsed twice (once per solver's own type) before any timing.
-struct Corpus {
-    name: String,
-    /// Puzzles in the file; `ours.len()` may be fewer when sampled.
-    total: usize,
-    ours: Vec<Grid>,
-    theirs: Vec<Sudoku>,
 }
 
 #[derive(Clone, Copy)]
@@ -187,36 +169,8 @@ fn config() -> Result<Option<Config>, String> {
         return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files }));
     }
 
-    let dir = match std::env::var_os("SUDOKU_DATASETS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"),
-    };
-    let corpora = if dir.is_dir() {
-        let mut found = Vec::new();
-        for name in CORPORA {
-            let path = dir.join(name);
-            if path.is_file() {
-                found.push(path);
-            } else {
-                eprintln!("table: skipping {name}: not in {}", dir.display());
-            }
-        }
-        found
-    } else {
-        eprintln!(
-            "table: skipping the benchmark corpora: no corpus folder at {} (set SUDOKU_DATASETS)",
-            dir.display()
-        );
-        let own = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(OWN_SAMPLE);
-        if own.is_file() {
-            eprintln!("table: using the repository's own {OWN_SAMPLE} instead");
-            vec![own]
-        } else {
-            Vec::new()
-        }
-    };
+    let corpora = common::corpus_files("table");
     if corpora.is_empty() {
-        eprintln!("table: nothing to benchmark");
         return Ok(None);
     }
     Ok(Some(Config { rounds, solver, max_puzzles, corpora }))
@@ -232,40 +186,6 @@ fn env_count(var: &str) -> Result<Option<usize>, String> {
         },
         Err(e) => Err(format!("{var}: {e}")),
     }
-}
-
-/// Reads a one-puzzle-a-line file (`#` comments and blank lines skipped, CRLF accepted),
-/// keeps an evenly spaced sample of at most `cap` puzzles, and parses each kept line for both
-/// solvers. A line that does not parse is an error naming the file and line.
-fn load(path: &Path, cap: Option<usize>) -> Result<Corpus, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim_end()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .collect();
-    let total = lines.len();
-    let kept = sample(&lines, cap.unwrap_or(total));
-    let mut ours = Vec::with_capacity(kept.len());
-    let mut theirs = Vec::with_capacity(kept.len());
-    for (number, line) in kept {
-        let at = || format!("{}:{number}", path.display());
-        ours.push(Grid::parse_line(line.as_bytes()).map_err(|e| format!("{}: {e}", at()))?);
-        theirs.push(Sudoku::from_str_line(line).map_err(|e| format!("{}: {e:?}", at()))?);
-    }
-    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy().into_owned();
-    Ok(Corpus { name, total, ours, theirs })
-}
-
-/// At most `cap` items, evenly spaced over the whole list: corpora are often ordered by
-/// difficulty or by pattern, so a prefix would not be representative. Deterministic.
-fn sample<T: Copy>(items: &[T], cap: usize) -> Vec<T> {
-    let n = items.len();
-    if cap >= n {
-        return items.to_vec();
-    }
-    (0..cap).map(|i| items[i * n / cap]).collect()
 }
 
 /// Checks both solvers on every puzzle (the warm-up pass), then times `rounds` interleaved

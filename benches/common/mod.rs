@@ -1,0 +1,102 @@
+//! What both benches share: where the corpora are, and reading them for both solvers.
+
+use std::path::{Path, PathBuf};
+
+use sudoku::Sudoku;
+use sudoku_bulk::Grid;
+
+/// The corpora of the tdoku benchmark suite that sit in the shared folder.
+pub const CORPORA: [&str; 5] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
+/// The repository's own corpus, used when the shared folder is absent.
+const OWN_SAMPLE: &str = "datasets/sample_10k.txt";
+
+/// The corpus files to benchmark: the [`CORPORA`] in the corpus folder (`SUDOKU_DATASETS`, or
+/// `../shared/datasets`), or where that folder is absent, the repository's own sample. Says
+/// on stderr, prefixed by `bench`, what it skips.
+pub fn corpus_files(bench: &str) -> Vec<PathBuf> {
+    let dir = match std::env::var_os("SUDOKU_DATASETS") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"),
+    };
+    let files = if dir.is_dir() {
+        let mut found = Vec::new();
+        for name in CORPORA {
+            let path = dir.join(name);
+            if path.is_file() {
+                found.push(path);
+            } else {
+                eprintln!("{bench}: skipping {name}: not in {}", dir.display());
+            }
+        }
+        found
+    } else {
+        eprintln!(
+            "{bench}: skipping the benchmark corpora: no corpus folder at {} (set SUDOKU_DATASETS)",
+            dir.display()
+        );
+        let own = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(OWN_SAMPLE);
+        if own.is_file() {
+            eprintln!("{bench}: using the repository's own {OWN_SAMPLE} instead");
+            vec![own]
+        } else {
+            Vec::new()
+        }
+    };
+    if files.is_empty() {
+        eprintln!("{bench}: nothing to benchmark");
+    }
+    files
+}
+
+/// One corpus, parsed for both solvers before any timing.
+pub struct Corpus {
+    /// The file name.
+    pub name: String,
+    /// Puzzles in the file (the kept ones may be fewer).
+    pub total: usize,
+    /// The kept puzzles, for our solvers.
+    pub ours: Vec<Grid>,
+    /// The same, for the `sudoku` crate.
+    pub theirs: Vec<Sudoku>,
+}
+
+/// Reads a one-puzzle-a-line file (`#` comments and blank lines skipped, CRLF accepted),
+/// keeps an evenly spaced sample of at most `cap` puzzles, and parses each kept line for both
+/// solvers. A line that does not parse is an error naming the file and line.
+pub fn load(path: &Path, cap: Option<usize>) -> Result<Corpus, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    let total = lines.len();
+    let kept = sample(&lines, cap.unwrap_or(total));
+    let mut ours = Vec::with_capacity(kept.len());
+    let mut theirs = Vec::with_capacity(kept.len());
+    for (number, line) in kept {
+        let at = || format!("{}:{number}", path.display());
+        ours.push(Grid::parse_line(line.as_bytes()).map_err(|e| format!("{}: {e}", at()))?);
+        theirs.push(Sudoku::from_str_line(line).map_err(|e| format!("{}: {e:?}", at()))?);
+    }
+    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy().into_owned();
+    Ok(Corpus { name, total, ours, theirs })
+}
+
+/// At most `cap` items, evenly spaced over the whole list: corpora are often ordered by
+/// difficulty or by pattern, so a prefix would not be representative. Deterministic.
+pub fn sample<T: Copy>(items: &[T], cap: usize) -> Vec<T> {
+    let n = items.len();
+    if cap >= n {
+        return items.to_vec();
+    }
+    (0..cap).map(|i| items[i * n / cap]).collect()
+}
