@@ -111,27 +111,6 @@ pub const fn digit_bit(digit: u8) -> u16 {
     1 << (digit - 1)
 }
 
-/// Each digit of a mask as a 1 in its own 4-bit field, so that adding these up counts, per
-/// digit, how many masks hold it (at most 15):
-///
-/// ```text
-///   bits:   35..32  ...  7..4  3..0
-///   digit:     9    ...    2     1      e.g. {2, 5} -> 0x0_0001_0010
-/// ```
-pub const DIGIT_NIBBLES: [u64; 512] = digit_nibbles();
-
-const fn digit_nibbles() -> [u64; 512] {
-    let mut table = [0; 512];
-    let mut mask = 1;
-    while mask < 512 {
-        // The mask without its lowest digit, plus a 1 in that digit's field.
-        let low = (mask as u32).trailing_zeros();
-        table[mask] = table[mask & (mask - 1)] + (1 << (4 * low));
-        mask += 1;
-    }
-    table
-}
-
 /// The 4 peers of each cell that share only its box: the box's cells outside the cell's row
 /// and column, in increasing order.
 pub const BOX_ONLY_PEERS: [[u8; 4]; 81] = box_only_peers();
@@ -151,6 +130,23 @@ const fn box_only_peers() -> [[u8; 4]; 81] {
             other += 1;
         }
         cell += 1;
+    }
+    table
+}
+
+/// All nine digits for a mask of at most two digits, none for a larger one: `mask & bit &
+/// FEW[mask]` says in one test, with no branch per condition, that a cell holds `bit` and
+/// keeps at most one digit without it.
+pub const FEW: [u16; 512] = few();
+
+const fn few() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        if POPCOUNT[mask] <= 2 {
+            table[mask] = ALL_DIGITS;
+        }
+        mask += 1;
     }
     table
 }
@@ -189,7 +185,8 @@ mod tests {
             assert!(peers.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
             assert!(!peers.contains(&(cell as u8)));
             for p in peers {
-                let shared = CELL_HOUSES[cell].iter().filter(|h| CELL_HOUSES[p as usize].contains(h));
+                let shared =
+                    CELL_HOUSES[cell].iter().filter(|h| CELL_HOUSES[p as usize].contains(h));
                 assert!(shared.count() >= 1);
             }
         }
@@ -208,13 +205,10 @@ mod tests {
     }
 
     #[test]
-    fn digit_nibbles_hold_one_field_a_digit() {
-        for mask in 0..512u64 {
-            for d in 0..9 {
-                let field = (DIGIT_NIBBLES[mask as usize] >> (4 * d)) & 15;
-                assert_eq!(field, (mask >> d) & 1, "mask {mask:#x}, digit {}", d + 1);
-            }
-            assert_eq!(DIGIT_NIBBLES[mask as usize] >> 36, 0);
+    fn few_marks_the_masks_of_at_most_two_digits() {
+        for mask in 0..512u16 {
+            let expected = if mask.count_ones() <= 2 { ALL_DIGITS } else { 0 };
+            assert_eq!(FEW[mask as usize], expected, "mask {mask:#x}");
         }
     }
 
