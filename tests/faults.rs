@@ -137,7 +137,8 @@ fn inputs_over_4_gib() {
     let tmp = TempDir::new("over-4-gib");
     let path = tmp.0.join("big.txt");
     {
-        let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path).unwrap());
+        let mut file =
+            std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path).unwrap());
         let block = format!("{ANSWER}\n").repeat(10_000);
         for _ in 0..lines / 10_000 {
             file.write_all(block.as_bytes()).unwrap();
@@ -154,7 +155,10 @@ fn inputs_over_4_gib() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains(&format!("{total} puzzles: {} solved, 1 failed", total - 1)), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{total} puzzles: {} solved, 1 failed", total - 1)),
+        "{stderr}"
+    );
     let report = std::fs::read_to_string(tmp.0.join("bad.csv")).unwrap();
     assert!(report.contains(&format!("\n{total},malformed,")), "{report}");
 }

@@ -9,7 +9,11 @@ use sudoku_bulk::format::{resolve, FormatOptions, Record, Records};
 
 /// Every record of `data` cut into pieces of `target` bytes, by both chunkers, as
 /// (line, parsed) pairs; the two must agree.
-fn records_in_pieces(format: sudoku_bulk::format::Format, data: &[u8], target: usize) -> Vec<String> {
+fn records_in_pieces(
+    format: sudoku_bulk::format::Format,
+    data: &[u8],
+    target: usize,
+) -> Vec<String> {
     let describe = |r: Record<'_>| format!("{} {:?}", r.line, r.parsed);
     let mut sliced = Vec::new();
     for chunk in SliceChunker::new(format, data, target) {

@@ -229,7 +229,11 @@ mod tests {
         assert_eq!(row.guesses_per_puzzle, 0.0);
         assert!(row.rate() > 0.0);
         assert!(table(std::slice::from_ref(&row)).contains("| x | 50 | fast | count2 | 2 |"));
-        assert!(csv(std::slice::from_ref(&row)).lines().nth(1).unwrap().starts_with("x,50,fast,count2,2,"));
+        assert!(csv(std::slice::from_ref(&row))
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("x,50,fast,count2,2,"));
         assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"fast\""));
     }
 }

@@ -307,15 +307,18 @@ mod tests {
         data.extend([0xFF; 100]);
         data.extend(b"...6735u 0 0 45 17\xa4\xa4\xa4\n\n\xef\xef\xef\n\n\x1a\n\n\n\n");
         for target in 1..64 {
-            let slice: Vec<u8> = slice_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
-            let stream: Vec<u8> = stream_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
+            let slice: Vec<u8> =
+                slice_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
+            let stream: Vec<u8> =
+                stream_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
             assert_eq!(slice, stream, "target {target}");
             assert!(!stream.contains(&0x1A), "target {target}");
         }
         // A run that more text follows is no end of file, in either reading.
         let data = b"a\n\x1a\n\nb\n";
         for target in 1..8 {
-            let stream: Vec<u8> = stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
+            let stream: Vec<u8> =
+                stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
             assert_eq!(stream, data, "target {target}");
         }
     }

@@ -512,23 +512,12 @@ impl Solver for BandSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::dlx::DlxSolver;
 
-    const PUZZLE: &str =
-        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-    const ANSWER: &str =
-        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
-    /// Arto Inkala's "world's hardest sudoku": needs guesses.
-    const HARD: &str =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-    const HARD_ANSWER: &str =
-        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-
-    fn solve(puzzle: &str, limit: u32) -> (Outcome, Grid) {
-        let mut solution = Grid::EMPTY;
-        let outcome = BandSolver::new().solve(&puzzle.parse().unwrap(), limit, &mut solution);
-        (outcome, solution)
+    #[test]
+    fn meets_the_solver_contract() {
+        crate::solver::contract::check(|| Box::new(BandSolver::new()), true);
     }
+    use crate::solver::dlx::DlxSolver;
 
     #[test]
     fn boxes_of_row_marks_the_reached_boxes() {
@@ -614,94 +603,6 @@ mod tests {
                 assert_eq!(KEEP_OTHER_BANDS[bit] >> other & 1 == 0, c == col, "{bit} {other}");
             }
             assert_eq!(KEEP_IN_BAND[bit].count_ones(), 27 - 14, "8 in the row, 6 more in the box");
-        }
-    }
-
-    #[test]
-    fn solves_the_line_example() {
-        let (outcome, solution) = solve(PUZZLE, 2);
-        assert_eq!(outcome, Outcome { solutions: 1, guesses: 0 });
-        assert_eq!(solution.to_string(), ANSWER);
-    }
-
-    #[test]
-    fn solves_a_hard_puzzle_with_guesses() {
-        let (outcome, solution) = solve(HARD, 2);
-        assert_eq!(outcome.solutions, 1);
-        assert_eq!(solution.to_string(), HARD_ANSWER);
-        assert!(outcome.guesses > 0);
-    }
-
-    #[test]
-    fn the_empty_grid_counts_to_the_limit() {
-        let empty = ".".repeat(81);
-        for limit in [0, 1, 2, 5, 100] {
-            let (outcome, solution) = solve(&empty, limit);
-            assert_eq!(outcome.solutions, limit.max(1));
-            assert!(solution.is_solved(), "{solution}");
-        }
-    }
-
-    #[test]
-    fn two_solutions_are_counted_exactly() {
-        // Blank a deadly pattern of ANSWER: r1c1, r1c2 hold 5 2 and r7c1, r7c2 hold 6 4...
-        // find any two rows and two columns within one box column holding a swapped pair.
-        let cells = *ANSWER.parse::<Grid>().unwrap().cells();
-        let mut puzzle = None;
-        'search: for r1 in 0..9 {
-            for r2 in r1 + 1..9 {
-                if r1 / 3 != r2 / 3 {
-                    continue;
-                }
-                for c1 in 0..9 {
-                    for c2 in c1 + 1..9 {
-                        let (a, b) = (cells[r1 * 9 + c1], cells[r1 * 9 + c2]);
-                        if cells[r2 * 9 + c1] == b && cells[r2 * 9 + c2] == a {
-                            let mut p = cells;
-                            for cell in [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2] {
-                                p[cell] = 0;
-                            }
-                            puzzle = Some(Grid::from_cells(p).unwrap());
-                            break 'search;
-                        }
-                    }
-                }
-            }
-        }
-        let puzzle = puzzle.expect("ANSWER has a deadly pattern").to_string();
-        let (outcome, solution) = solve(&puzzle, 10);
-        assert_eq!(outcome.solutions, 2);
-        assert!(solution.is_solved());
-        assert_eq!(solve(&puzzle, 1).0.solutions, 1);
-    }
-
-    #[test]
-    fn conflicting_and_dead_puzzles_have_no_solution() {
-        for (at, digit) in [(0, b'2'), (9, b'7'), (36, b'3'), (4, b'2')] {
-            let mut conflict = PUZZLE.as_bytes().to_vec();
-            conflict[at] = digit;
-            let mut solution = Grid::EMPTY;
-            let puzzle = Grid::parse_line(&conflict).unwrap();
-            assert!(puzzle.conflict().is_some());
-            let outcome = BandSolver::new().solve(&puzzle, 2, &mut solution);
-            assert_eq!(outcome.solutions, 0, "{puzzle}");
-            assert_eq!(solution, Grid::EMPTY, "untouched");
-        }
-        // No conflict among givens, but r1c9 has no candidate.
-        let dead = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
-        assert_eq!(solve(&dead, 2).0.solutions, 0);
-    }
-
-    #[test]
-    fn one_solver_serves_many_puzzles() {
-        let mut solver = BandSolver::new();
-        let mut solution = Grid::EMPTY;
-        for _ in 0..3 {
-            for (p, a) in [(HARD, HARD_ANSWER), (PUZZLE, ANSWER), (ANSWER, ANSWER)] {
-                let outcome = solver.solve(&p.parse().unwrap(), 2, &mut solution);
-                assert_eq!(outcome.solutions, 1);
-                assert_eq!(solution.to_string(), a);
-            }
         }
     }
 

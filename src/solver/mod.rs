@@ -6,8 +6,10 @@
 //! an [`Outcome`]; the first solution is written into a grid the caller owns. Solvers do no I/O
 //! and do not allocate while solving, so one value a worker thread serves every puzzle.
 
-mod bitmask;
 pub mod band;
+mod bitmask;
+#[cfg(test)]
+mod contract;
 pub mod dlx;
 pub mod naive;
 pub mod tables;
@@ -126,8 +128,15 @@ mod tests {
     #[test]
     fn boards_are_solved_in_place_or_left_alone() {
         let rows = [
-            ".2738..1.", ".1...6735", ".......29", "3.5692.8.", ".........", ".6.1745.3",
-            "64.......", "9518...7.", ".8..6534.",
+            ".2738..1.",
+            ".1...6735",
+            ".......29",
+            "3.5692.8.",
+            ".........",
+            ".6.1745.3",
+            "64.......",
+            "9518...7.",
+            ".8..6534.",
         ];
         let mut board = [['.'; 9]; 9];
         for (r, row) in rows.iter().enumerate() {
@@ -155,8 +164,10 @@ mod tests {
         assert!(!solve_board(&mut short));
         let mut empty: Vec<Vec<char>> = vec![vec!['.'; 9]; 9];
         assert!(solve_board(&mut empty));
-        assert!(Grid::parse_line(empty.concat().iter().map(|&c| c as u8).collect::<Vec<_>>().as_slice())
-            .unwrap()
-            .is_solved());
+        assert!(Grid::parse_line(
+            empty.concat().iter().map(|&c| c as u8).collect::<Vec<_>>().as_slice()
+        )
+        .unwrap()
+        .is_solved());
     }
 }

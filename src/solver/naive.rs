@@ -72,23 +72,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn solves_and_counts() {
-        let puzzle: Grid =
-            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
-                .parse()
-                .unwrap();
-        let mut solution = Grid::EMPTY;
-        let outcome = NaiveSolver::new().solve(&puzzle, 2, &mut solution);
-        assert_eq!(outcome.solutions, 1);
-        assert_eq!(
-            solution.to_string(),
-            "527389416819426735436751829375692184194538267268174593643217958951843672782965341"
-        );
-        let empty = Grid::EMPTY;
-        assert_eq!(NaiveSolver::new().solve(&empty, 3, &mut solution).solutions, 3);
-        let mut cells = *puzzle.cells();
-        cells[0] = 2; // conflicts with the 2 beside it
-        let outcome = NaiveSolver::new().solve(&Grid(cells), 2, &mut solution);
-        assert_eq!(outcome.solutions, 0);
+    fn meets_the_solver_contract() {
+        crate::solver::contract::check(|| Box::new(NaiveSolver::new()), false);
     }
 }
