@@ -323,6 +323,45 @@ mod tests {
         }
     }
 
+    /// The records of `data` read whole, and read piece by piece from a slice and a stream.
+    fn records_three_ways(format: Format, data: &[u8], target: usize) -> [Vec<String>; 3] {
+        use crate::format::Records;
+        let show = |r: crate::format::Record<'_>| format!("{} {:?}", r.line, r.parsed);
+        let whole_end = input_end(data).min(dos_end(data));
+        let whole = Records::new(format, &data[..whole_end], 1).map(show).collect();
+        let mut sliced = Vec::new();
+        for c in SliceChunker::new(format, data, target) {
+            sliced.extend(Records::new(format, &c.data, c.first_line).map(show));
+        }
+        let mut streamed = Vec::new();
+        let mut chunker = StreamChunker::new(format, data, target);
+        while let Some(c) = chunker.next_chunk().unwrap() {
+            streamed.extend(Records::new(format, &c.data, c.first_line).map(show));
+        }
+        [whole, sliced, streamed]
+    }
+
+    #[test]
+    fn pieces_never_change_the_records() {
+        // Reduced from the `parse` fuzz target's finds: an indented end marker, a DOS end of
+        // file run after blank lines, lone CRs between grid rows.
+        let cases: [&[u8]; 4] = [
+            b"x\n\x01\r\r0 0 w\r\r\n end\r\r3.$5692.8\nend.6354\x0c0",
+            b".2738\n\n\x1a\n\n\n\n",
+            b"123456789\r\r987654321\r\n\n\x1a \x1a\nx",
+            b"a\n\tend\t\nb\n",
+        ];
+        for data in cases {
+            for format in [Format::Line, Format::Grid] {
+                for target in 1..data.len() + 2 {
+                    let [whole, sliced, streamed] = records_three_ways(format, data, target);
+                    assert_eq!(whole, sliced, "{format:?} target {target}: {data:?}");
+                    assert_eq!(whole, streamed, "{format:?} target {target}: {data:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn pieces_stop_at_the_end_marker() {
         let data = b"a\nb\nend\nc\n";

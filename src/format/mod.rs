@@ -123,16 +123,18 @@ pub(crate) fn is_end_marker(line: &[u8]) -> bool {
     line == b"end"
 }
 
-/// Where the input stops: the offset of the first line that reads `end` (trailing white space
-/// allowed), or the input's length. What follows that line is not read.
+/// Where the input stops: the offset of the first line that reads `end` once trimmed of white
+/// space (as [`Records`] reads it), or the input's length. What follows that line is not read.
 pub fn input_end(data: &[u8]) -> usize {
+    let blank = |b: u8| b.is_ascii_whitespace() && b != b'\n' && b != b'\r';
     for at in memmem::find_iter(data, b"end") {
-        if !lines::starts_line(data, at) {
+        let start = at - data[..at].iter().rev().take_while(|&&b| blank(b)).count();
+        if !lines::starts_line(data, start) {
             continue;
         }
         let (line_end, _) = lines::line_at(data, at);
         if data[at + 3..line_end].iter().all(u8::is_ascii_whitespace) {
-            return at;
+            return start;
         }
     }
     data.len()
@@ -198,6 +200,11 @@ mod tests {
     #[test]
     fn end_marker_stops_the_input() {
         assert_eq!(input_end(b"abc\rend\rmore"), 4, "lone CR line ends");
+        // Found by the `parse` fuzz target: the records read " end" as the marker, so the
+        // chunkers must too, or the input's end would depend on where it was cut.
+        assert_eq!(input_end(b"abc\n end\r\rmore"), 4);
+        assert_eq!(input_end(b"abc\n\t\x0cend \nmore"), 4);
+        assert_eq!(input_end(b"abc\nx end\nmore"), 14, "not a line of its own");
         assert_eq!(input_end(b"abc\nend\nmore\n"), 4);
         assert_eq!(input_end(b"end"), 0);
         assert_eq!(input_end(b"abc\nend \r\nmore"), 4);
