@@ -5,8 +5,8 @@
 //!   (a line for a line, nine rows for nine rows), `count` writes the count (`2+` at the
 //!   limit), `validate` writes `valid`. A failed record becomes one line
 //!   `error: line N: reason`, which no reader can take for an answer.
-//! - **csv** (the default for CSV inputs): a CSV input's columns, or `line,puzzle` for other
-//!   inputs, followed by `status`, the command's own columns, and `error`.
+//! - **csv** (the default for CSV inputs): a CSV input's columns then `line`, or `line,puzzle`
+//!   for other inputs, followed by `status`, the command's own columns, and `error`.
 //! - **jsonl**: one JSON object a record, with `line`, `status` and the fields that apply.
 //!
 //! Whatever the format, there is one output record per input record, in input order.
@@ -16,7 +16,7 @@ use std::fmt::{self, Write as _};
 use std::io::Write;
 
 use crate::format::chunk::Chunk;
-use crate::format::{Format, Layout, Record, Records};
+use crate::format::{Format, Layout, Puzzle, Record, Records};
 use crate::grid::Grid;
 use crate::pipeline::ChunkOutput;
 use crate::verdict::{Fault, Verdict};
@@ -165,9 +165,19 @@ impl Encoder {
         let input_has_header = matches!(self.input, Format::Csv(l) if l.header_line.is_some());
         if csv_header.is_some() == input_has_header && self.output == OutputFormat::Csv {
             let data = &mut out.data;
-            match csv_header {
-                Some(header) => data.extend_from_slice(header),
-                None => data.extend_from_slice(b"line,puzzle"),
+            match (self.input, csv_header) {
+                // A CSV input's columns come first, then the line they were on.
+                (Format::Csv(_), Some(header)) => {
+                    data.extend_from_slice(header);
+                    data.extend_from_slice(b",line");
+                }
+                (Format::Csv(layout), None) => {
+                    for i in 1..=layout.fields {
+                        write!(data, "field{i},").expect("Vec");
+                    }
+                    data.extend_from_slice(b"line");
+                }
+                _ => data.extend_from_slice(b"line,puzzle"),
             }
             data.extend_from_slice(b",status");
             for name in self.columns.names() {
@@ -199,9 +209,8 @@ impl Encoder {
             Columns::Solve => {
                 let solution = verdict.solution.as_ref().expect("a solved verdict has a solution");
                 match &record.parsed {
-                    Ok(p) if matches!(p.layout, Layout::Rows { .. }) => {
-                        let Layout::Rows { spaced } = p.layout else { unreachable!() };
-                        solution.write_rows(out, spaced);
+                    Ok(Puzzle { layout: Layout::Rows { spaced }, .. }) => {
+                        solution.write_rows(out, *spaced)
                     }
                     _ => {
                         solution.write_line(out);
@@ -221,6 +230,7 @@ impl Encoder {
     fn csv(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         if let Format::Csv(_) = self.input {
             out.extend_from_slice(record.text);
+            write!(out, ",{}", record.line).expect("Vec");
         } else {
             write!(out, "{},", record.line).expect("Vec");
             match &verdict.puzzle {

@@ -115,9 +115,11 @@ fn validate_accepts_the_whole_kaggle_sample() {
     let run = sudoku_bulk(&["validate", "-j", "2", path.to_str().unwrap()], None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines[0], "quizzes,solutions,status,error");
+    assert_eq!(lines[0], "quizzes,solutions,line,status,error");
     assert_eq!(lines.len(), 24_998);
-    assert!(lines[1..].iter().all(|l| l.ends_with(",valid,")), "every row valid");
+    for (i, row) in lines[1..].iter().enumerate() {
+        assert!(row.ends_with(&format!(",{},valid,", i + 2)), "row {}: {row}", i + 2);
+    }
 }
 
 #[test]
@@ -186,7 +188,7 @@ fn csv_layouts_are_recognised_and_columns_kept() {
     assert_eq!(
         run.stdout,
         format!(
-            "id,puzzle,solution,clues,difficulty,status,solution,guesses,error\n7,{PUZZLE},{ANSWER},36,0.0,solved,{ANSWER},0,\n"
+            "id,puzzle,solution,clues,difficulty,line,status,solution,guesses,error\n7,{PUZZLE},{ANSWER},36,0.0,2,solved,{ANSWER},0,\n"
         )
     );
     // sudoku-extreme layout, quoted fields, CRLF, with a wrong answer.
@@ -201,10 +203,14 @@ fn csv_layouts_are_recognised_and_columns_kept() {
         "{}",
         run.stdout
     );
-    // No header: the first 81-cell field is the puzzle, the next the answer.
+    // No header: the first 81-cell field is the puzzle, the next the answer; the output's
+    // header names the input's fields by position.
     let bare = format!("{PUZZLE},{ANSWER}\n");
     let run = sudoku_bulk(&["validate", "--output-format", "line"], Some(bare.as_bytes()));
     assert_eq!((run.code, run.stdout.as_str()), (Some(0), "valid\n"));
+    let run = sudoku_bulk(&["validate"], Some(bare.as_bytes()));
+    let expected = format!("field1,field2,line,status,error\n{PUZZLE},{ANSWER},1,valid,\n");
+    assert_eq!(run.stdout, expected);
     // Columns chosen by name and by position.
     let odd = format!("a,b,c\nx,{PUZZLE},{ANSWER}\n");
     for (puzzle, answer) in [("b", "c"), ("2", "3")] {
