@@ -294,3 +294,34 @@ fn progress_is_drawn_only_when_asked_off_a_terminal() {
     assert_eq!(always.code, Some(0));
     assert!(always.stderr.contains(" puzzles, "), "{:?}", always.stderr);
 }
+
+#[test]
+fn bench_reports_the_usual_columns() {
+    let line = path_arg("examples/line.txt");
+    let run = sudoku_bulk(
+        &[
+            "bench", "--rounds", "1", "--format", "csv", "--solver", "fast", "--solver", "bitmask",
+            &line,
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert!(rows[0].starts_with("corpus,puzzles,solver,mode,threads,puzzles_per_second,us_per_puzzle,no_guess_percent,guesses_per_puzzle"));
+    // Two modes by default, times two solvers; the example needs no guess.
+    assert_eq!(rows.len(), 5, "{}", run.stdout);
+    for (row, (solver, mode)) in rows[1..].iter().zip([
+        ("fast", "first"),
+        ("bitmask", "first"),
+        ("fast", "count2"),
+        ("bitmask", "count2"),
+    ]) {
+        assert!(row.starts_with(&format!("line.txt,1,{solver},{mode},1,")), "{row}");
+        assert!(row.ends_with(",100.00,0.000,0"), "{row}");
+    }
+    let table = sudoku_bulk(&["bench", "--rounds", "1", &line], None);
+    assert!(table.stdout.starts_with("| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle |"));
+    let bad = sudoku_bulk(&["bench", &path_arg("bad/mixed.txt")], None);
+    assert_eq!(bad.code, Some(2));
+    assert!(bad.stderr.contains("line 3: 80 cells, expected 81"), "{}", bad.stderr);
+}
