@@ -173,6 +173,22 @@ impl Grid {
 
     /// The first pair of equal givens in one house, if any (rows, then columns, then boxes).
     pub fn conflict(&self) -> Option<Conflict> {
+        // One pass over the cells finds whether any house repeats a digit; only then is it worth
+        // the ordered scan that names the first such house.
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut repeated = 0u16;
+        for (cell, &v) in self.0.iter().enumerate() {
+            let bit = (1u16 << v) & !1; // a blank sets no bit
+            let (r, c) = (cell / 9, cell % 9);
+            let b = r / 3 * 3 + c / 3;
+            repeated |= (rows[r] | cols[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        if repeated == 0 {
+            return None;
+        }
         let houses = (0..9u8)
             .map(House::Row)
             .chain((0..9u8).map(House::Column))
@@ -191,7 +207,7 @@ impl Grid {
                 seen |= bit;
             }
         }
-        None
+        unreachable!("a repeated digit is in some house")
     }
 
     /// Whether every cell is filled and no house repeats a digit.

@@ -7,7 +7,7 @@
 //! with givens`) and is the solution (`answer is not the solution`).
 
 use crate::format::Record;
-use crate::grid::Grid;
+use crate::grid::{Grid, ParseError};
 use crate::solver::Solver;
 use crate::verdict::{Detail, Fault, Reason, Verdict};
 
@@ -18,43 +18,50 @@ pub fn judge(solver: &mut dyn Solver, record: &Record<'_>, solution: &mut Grid) 
         Err(fault) => return Verdict::new(None).failed(fault),
     };
     let grid = puzzle.grid;
-    let verdict = Verdict::new(Some(grid));
-    if let Some(c) = grid.conflict() {
-        return verdict
-            .failed(Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(c) });
-    }
+    // Solving first costs nothing in order: conflicting givens leave no solution, so they are
+    // looked for only then, as are the faults of an answer that is not the solution.
     let outcome = solver.solve(&grid, 2, solution);
-    let verdict =
-        Verdict { count: Some(outcome.solutions), guesses: Some(outcome.guesses), ..verdict };
+    let verdict = Verdict {
+        count: Some(outcome.solutions),
+        guesses: Some(outcome.guesses),
+        ..Verdict::new(Some(grid))
+    };
     match outcome.solutions {
-        0 => return verdict.failed(Fault::bare(Reason::NoSolution)),
+        0 => {
+            return verdict.failed(match grid.conflict() {
+                Some(c) => Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(c) },
+                None => Fault::bare(Reason::NoSolution),
+            })
+        }
         1 => {}
         _ => return verdict.failed(Fault::bare(Reason::MultipleSolutions)),
     }
-    let Some(answer) = puzzle.answer else { return verdict };
-    let fault = |reason, detail| Some(Fault { reason, detail });
-    let fault = match answer {
-        Err(e) => fault(Reason::AnswerInvalid, Detail::Answer(e)),
-        Ok(answer) => match answer.conflict() {
-            Some(c) => fault(Reason::AnswerInvalid, Detail::AnswerConflict(c)),
-            None if answer.givens() < 81 => fault(Reason::AnswerInvalid, Detail::None),
-            None => {
-                let differs = |other: &Grid| {
-                    (0..81)
-                        .find(|&c| other.cells()[c] != 0 && other.cells()[c] != answer.cells()[c])
-                };
-                if let Some(cell) = differs(&grid) {
-                    fault(Reason::AnswerDisagrees, Detail::Cell(cell))
-                } else if let Some(cell) = differs(solution) {
-                    fault(Reason::AnswerNotSolution, Detail::Cell(cell))
-                } else {
-                    None
-                }
-            }
-        },
-    };
-    match fault {
-        Some(fault) => verdict.failed(fault),
+    match puzzle.answer {
         None => verdict,
+        Some(Ok(answer)) if answer == *solution => verdict,
+        Some(answer) => verdict.failed(answer_fault(answer, &grid, solution)),
+    }
+}
+
+/// Why an answer that is not the solution is wrong.
+fn answer_fault(answer: Result<Grid, ParseError>, givens: &Grid, solution: &Grid) -> Fault {
+    let fault = |reason, detail| Fault { reason, detail };
+    let answer = match answer {
+        Err(e) => return fault(Reason::AnswerInvalid, Detail::Answer(e)),
+        Ok(answer) => answer,
+    };
+    if let Some(c) = answer.conflict() {
+        return fault(Reason::AnswerInvalid, Detail::AnswerConflict(c));
+    }
+    if answer.givens() < 81 {
+        return fault(Reason::AnswerInvalid, Detail::None);
+    }
+    // The first cell where `other` has a digit and the answer another one.
+    let differs = |other: &Grid| {
+        (0..81).find(|&c| other.cells()[c] != 0 && other.cells()[c] != answer.cells()[c])
+    };
+    match differs(givens) {
+        Some(cell) => fault(Reason::AnswerDisagrees, Detail::Cell(cell)),
+        None => fault(Reason::AnswerNotSolution, Detail::Cell(differs(solution).unwrap_or(0))),
     }
 }
