@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use common::{load, Corpus};
 use sudoku::Sudoku;
+use sudoku_bulk::commands::bench::Mode;
 use sudoku_bulk::solver::band::BandSolver;
 use sudoku_bulk::{BitmaskSolver, Grid, Solver};
 
@@ -59,28 +60,6 @@ struct Config {
     /// Cap on puzzles per corpus; `None`: the whole corpus.
     max_puzzles: Option<usize>,
     corpora: Vec<PathBuf>,
-}
-
-#[derive(Clone, Copy)]
-enum Mode {
-    First,
-    Count2,
-}
-
-impl Mode {
-    fn limit(self) -> u32 {
-        match self {
-            Mode::First => 1,
-            Mode::Count2 => 2,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Mode::First => "first",
-            Mode::Count2 => "count2",
-        }
-    }
 }
 
 /// What the warm-up pass learns: our guess statistics, and how many solutions each solver

@@ -26,14 +26,16 @@ pub enum Mode {
 }
 
 impl Mode {
-    fn limit(self) -> u32 {
+    /// The count limit the mode solves with.
+    pub fn limit(self) -> u32 {
         match self {
             Mode::First => 1,
             Mode::Count2 => 2,
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The mode's name in tables.
+    pub fn name(self) -> &'static str {
         match self {
             Mode::First => "first",
             Mode::Count2 => "count2",
@@ -65,6 +67,19 @@ pub struct Row {
 }
 
 impl Row {
+    /// A row with nothing in it (for the CSV header of no rows).
+    const EMPTY: Row = Row {
+        corpus: String::new(),
+        puzzles: 0,
+        solver: SolverKind::Fast,
+        mode: Mode::First,
+        threads: 0,
+        seconds: 0.0,
+        no_guess_percent: 0.0,
+        guesses_per_puzzle: 0.0,
+        unsolved: 0,
+    };
+
     /// Puzzles a second.
     pub fn rate(&self) -> f64 {
         self.puzzles as f64 / self.seconds.max(1e-12)
@@ -163,56 +178,59 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+/// A row's columns for CSV and JSON: name, value, and whether the value is text.
+fn columns(r: &Row) -> [(&'static str, String, bool); 10] {
+    [
+        ("corpus", r.corpus.clone(), true),
+        ("puzzles", r.puzzles.to_string(), false),
+        ("solver", r.solver.name().to_string(), true),
+        ("mode", r.mode.name().to_string(), true),
+        ("threads", r.threads.to_string(), false),
+        ("puzzles_per_second", format!("{:.1}", r.rate()), false),
+        ("us_per_puzzle", format!("{:.4}", 1e6 * r.seconds / r.puzzles.max(1) as f64), false),
+        ("no_guess_percent", format!("{:.2}", r.no_guess_percent), false),
+        ("guesses_per_puzzle", format!("{:.3}", r.guesses_per_puzzle), false),
+        ("unsolved", r.unsolved.to_string(), false),
+    ]
+}
+
 /// The rows as CSV.
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from(
-        "corpus,puzzles,solver,mode,threads,puzzles_per_second,us_per_puzzle,no_guess_percent,guesses_per_puzzle,unsolved\n",
+    let mut out = Vec::new();
+    let names: Vec<&str> = rows.first().map_or_else(
+        || columns(&Row::EMPTY).map(|c| c.0).to_vec(),
+        |r| columns(r).map(|c| c.0).to_vec(),
     );
+    out.extend_from_slice(names.join(",").as_bytes());
+    out.push(b'\n');
     for r in rows {
-        let mut corpus = Vec::new();
-        crate::output::csv_field(&mut corpus, r.corpus.as_bytes());
-        writeln!(
-            out,
-            "{},{},{},{},{},{:.1},{:.4},{:.2},{:.3},{}",
-            String::from_utf8_lossy(&corpus),
-            r.puzzles,
-            r.solver.name(),
-            r.mode.name(),
-            r.threads,
-            r.rate(),
-            1e6 * r.seconds / r.puzzles.max(1) as f64,
-            r.no_guess_percent,
-            r.guesses_per_puzzle,
-            r.unsolved
-        )
-        .expect("String");
+        for (i, (_, value, _)) in columns(r).iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            crate::output::csv_field(&mut out, value.as_bytes());
+        }
+        out.push(b'\n');
     }
-    out
+    String::from_utf8(out).expect("UTF-8 in, UTF-8 out")
 }
 
 /// The rows as JSON Lines.
 pub fn json(rows: &[Row]) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     for r in rows {
-        let mut corpus = Vec::new();
-        crate::output::json_string(&mut corpus, r.corpus.as_bytes());
-        writeln!(
-            out,
-            "{{\"corpus\":{},\"puzzles\":{},\"solver\":\"{}\",\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:.1},\"us_per_puzzle\":{:.4},\"no_guess_percent\":{:.2},\"guesses_per_puzzle\":{:.3},\"unsolved\":{}}}",
-            String::from_utf8_lossy(&corpus),
-            r.puzzles,
-            r.solver.name(),
-            r.mode.name(),
-            r.threads,
-            r.rate(),
-            1e6 * r.seconds / r.puzzles.max(1) as f64,
-            r.no_guess_percent,
-            r.guesses_per_puzzle,
-            r.unsolved
-        )
-        .expect("String");
+        for (i, (name, value, text)) in columns(r).iter().enumerate() {
+            out.extend_from_slice(if i == 0 { b"{\"" } else { b",\"" });
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(b"\":");
+            match text {
+                true => crate::output::json_string(&mut out, value.as_bytes()),
+                false => out.extend_from_slice(value.as_bytes()),
+            }
+        }
+        out.extend_from_slice(b"}\n");
     }
-    out
+    String::from_utf8(out).expect("UTF-8 in, UTF-8 out")
 }
 
 #[cfg(test)]

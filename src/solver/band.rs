@@ -512,12 +512,12 @@ impl Solver for BandSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::dlx::DlxSolver;
 
     #[test]
     fn meets_the_solver_contract() {
         crate::solver::contract::check(|| Box::new(BandSolver::new()), true);
     }
-    use crate::solver::dlx::DlxSolver;
 
     #[test]
     fn boxes_of_row_marks_the_reached_boxes() {
