@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
@@ -119,15 +119,6 @@ impl Input {
             Input::Mapped { name, .. } | Input::Stream { name, .. } => name,
         }
     }
-}
-
-/// Where the output goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OutputTarget {
-    /// Standard output.
-    Stdout,
-    /// A file, created or truncated.
-    Path(PathBuf),
 }
 
 /// How to run the pipeline.
