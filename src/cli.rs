@@ -390,7 +390,13 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(RunError::Interrupted(signal)) => {
             // Dropping the staged files removes them: nothing half-written is left behind.
-            eprintln!("sudoku-bulk: interrupted; no output file written");
+            let what = match (&output_file, &common.output) {
+                (Destination::Staged { .. }, Some(path)) => {
+                    format!("{} left as it was", path.display())
+                }
+                _ => "the output is incomplete".to_string(),
+            };
+            eprintln!("sudoku-bulk: interrupted by signal {signal}; {what}");
             return Ok(ExitCode::from((128 + signal) as u8));
         }
         Err(e) => return Err(e.into()),
