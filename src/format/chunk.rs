@@ -225,16 +225,22 @@ mod tests {
         out
     }
 
+    /// The pieces of `data` as a mapped file would be cut, then as a stream would be.
+    fn both_ways(format: Format, data: &[u8], target: usize) -> [Vec<(u64, u64, Vec<u8>)>; 2] {
+        [slice_pieces(format, data, target), stream_pieces(format, data, target)]
+    }
+
+    /// The pieces put back together.
+    fn joined(pieces: &[(u64, u64, Vec<u8>)]) -> Vec<u8> {
+        pieces.iter().flat_map(|p| p.2.iter().copied()).collect()
+    }
+
     #[test]
     fn line_pieces_end_on_line_ends_and_count_lines() {
         let data = b"aaa\nbbbb\ncc\nd\n";
         for target in 1..20 {
-            for pieces in [
-                slice_pieces(Format::Line, data, target),
-                stream_pieces(Format::Line, data, target),
-            ] {
-                let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
-                assert_eq!(joined, data, "target {target}");
+            for pieces in both_ways(Format::Line, data, target) {
+                assert_eq!(joined(&pieces), data, "target {target}");
                 let mut line = 1;
                 for (i, (index, first, bytes)) in pieces.iter().enumerate() {
                     assert_eq!((*index, *first), (i as u64, line), "target {target}");
@@ -249,12 +255,8 @@ mod tests {
     fn grid_pieces_end_after_blank_lines() {
         let data = b"1\n2\n\n3\n4\n \n5\n6";
         for target in 1..20 {
-            for pieces in [
-                slice_pieces(Format::Grid, data, target),
-                stream_pieces(Format::Grid, data, target),
-            ] {
-                let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
-                assert_eq!(joined, data, "target {target}");
+            for pieces in both_ways(Format::Grid, data, target) {
+                assert_eq!(joined(&pieces), data, "target {target}");
                 for (_, _, bytes) in &pieces[..pieces.len() - 1] {
                     assert!(bytes.ends_with(b"\n\n") || bytes.ends_with(b"\n \n"), "{bytes:?}");
                 }
@@ -266,12 +268,8 @@ mod tests {
     fn mixed_line_ends_are_never_split_and_counted_once() {
         let data = b"aa\r\nbb\rcc\ndd\r\nee\r";
         for target in 1..12 {
-            for pieces in [
-                slice_pieces(Format::Line, data, target),
-                stream_pieces(Format::Line, data, target),
-            ] {
-                let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
-                assert_eq!(joined, data, "target {target}");
+            for pieces in both_ways(Format::Line, data, target) {
+                assert_eq!(joined(&pieces), data, "target {target}");
                 let mut line = 1;
                 for (i, piece) in pieces.iter().enumerate() {
                     assert_eq!(piece.1, line, "target {target}");
@@ -290,12 +288,9 @@ mod tests {
     fn a_final_dos_eof_ends_slices_and_streams() {
         let data = b"a\nb\n\x1a\x1a";
         for target in 1..6 {
-            let joined: Vec<u8> =
-                slice_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
-            assert_eq!(joined, b"a\nb\n");
-            let joined: Vec<u8> =
-                stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
-            assert_eq!(joined, b"a\nb\n", "target {target}");
+            for pieces in both_ways(Format::Line, data, target) {
+                assert_eq!(joined(&pieces), b"a\nb\n", "target {target}");
+            }
         }
     }
 
@@ -307,18 +302,15 @@ mod tests {
         data.extend([0xFF; 100]);
         data.extend(b"...6735u 0 0 45 17\xa4\xa4\xa4\n\n\xef\xef\xef\n\n\x1a\n\n\n\n");
         for target in 1..64 {
-            let slice: Vec<u8> =
-                slice_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
-            let stream: Vec<u8> =
-                stream_pieces(Format::Line, &data, target).into_iter().flat_map(|p| p.2).collect();
+            let slice = joined(&slice_pieces(Format::Line, &data, target));
+            let stream = joined(&stream_pieces(Format::Line, &data, target));
             assert_eq!(slice, stream, "target {target}");
             assert!(!stream.contains(&0x1A), "target {target}");
         }
         // A run that more text follows is no end of file, in either reading.
         let data = b"a\n\x1a\n\nb\n";
         for target in 1..8 {
-            let stream: Vec<u8> =
-                stream_pieces(Format::Line, data, target).into_iter().flat_map(|p| p.2).collect();
+            let stream = joined(&stream_pieces(Format::Line, data, target));
             assert_eq!(stream, data, "target {target}");
         }
     }
@@ -366,12 +358,12 @@ mod tests {
     fn pieces_stop_at_the_end_marker() {
         let data = b"a\nb\nend\nc\n";
         for target in 1..8 {
-            let pieces = slice_pieces(Format::Line, data, target);
-            let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
-            assert_eq!(joined, b"a\nb\n");
-            let pieces = stream_pieces(Format::Line, data, target);
-            let joined: Vec<u8> = pieces.iter().flat_map(|p| p.2.clone()).collect();
-            assert_eq!(joined, b"a\nb\n", "target {target}");
+            assert_eq!(joined(&slice_pieces(Format::Line, data, target)), b"a\nb\n");
+            assert_eq!(
+                joined(&stream_pieces(Format::Line, data, target)),
+                b"a\nb\n",
+                "target {target}"
+            );
         }
     }
 
