@@ -868,8 +868,9 @@ impl State {
 }
 
 /// The band solver: per-digit band bitsets, in-band box permutations, singles, and branching on
-/// two-candidate cells. Holds only its counters and the first solution; reuse one for many
-/// puzzles.
+/// two-candidate cells (nearly-solved boards) or on bands and stacks, with triads (open
+/// boards). Holds only its counters, the puzzle's search strategy and the first solution;
+/// reuse one for many puzzles.
 #[derive(Debug, Clone)]
 pub struct BandSolver {
     strategy: Strategy,
@@ -965,6 +966,25 @@ mod tests {
     #[test]
     fn meets_the_solver_contract() {
         crate::solver::contract::check(|| Box::new(BandSolver::new()), true);
+    }
+
+    #[test]
+    fn open_boards_are_searched_by_bands_and_nearly_solved_ones_by_cells() {
+        use crate::solver::contract::HARD;
+        // The first of serg_benchmark: 35 givens, two or more solutions.
+        let serg =
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+        let mut solver = BandSolver::new();
+        let (mut ours, mut oracle) = (Grid::EMPTY, Grid::EMPTY);
+        for (puzzle, strategy) in [(HARD, Strategy::Bands), (serg, Strategy::Cells)] {
+            let puzzle: Grid = puzzle.parse().unwrap();
+            let got = solver.solve(&puzzle, 2, &mut ours);
+            assert_eq!(solver.strategy, strategy, "{puzzle}");
+            assert!(got.guesses > 0, "{puzzle} branches");
+            let want = DlxSolver::new().solve(&puzzle, 2, &mut oracle);
+            assert_eq!(got.solutions, want.solutions, "{puzzle}");
+            assert!(ours.is_solved() && ours.agrees_with(&puzzle));
+        }
     }
 
     #[test]
