@@ -415,7 +415,10 @@ enum Choice {
 
 /// What [`State::band_rules`] found.
 enum Rules {
+    /// A contradiction.
     Dead,
+    /// Some candidates went: propagate again. Should the node be stuck again, it branches on
+    /// this choice, made from the board before the change.
     Changed(Choice),
     /// Nothing to apply: branch on this.
     Stuck(Choice),
@@ -835,7 +838,8 @@ impl State {
         Some(changed != 0)
     }
 
-    /// The first open cell with the fewest candidates (none has fewer than three).
+    /// The first open cell with the fewest candidates (in a cell search, called only when no
+    /// cell has two).
     #[cold]
     fn fewest(&self) -> (usize, u32) {
         let mut best = (0, 0, u32::MAX);
