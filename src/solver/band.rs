@@ -503,7 +503,7 @@ impl State {
         }
         // A box whose only column holds the digit takes it from that column in the other
         // bands (pointing along columns); placed cells are such boxes.
-        let lone = LONE_COLUMNS[((a | a >> 9 | a >> 18) & ROW) as usize];
+        let lone = LONE_COLUMNS[fold(a) as usize];
         let b = i % 3;
         let d = i - b;
         self.f[d + (b + 1) % 3] &= !lone;
@@ -821,7 +821,6 @@ impl State {
     fn claim_columns(&mut self) -> Option<bool> {
         let mut changed = 0;
         for d in 0..9 {
-            let fold = |x: u32| (x | x >> 9 | x >> 18) & ROW;
             let [x0, x1, x2] = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
             let (c0, c1, c2) = (fold(x0), fold(x1), fold(x2));
             if c0 | c1 | c2 != ROW {
