@@ -6,7 +6,7 @@
 //! the set of cells that may still hold it, split into the three bands of rows, one `u32` each:
 //!
 //! ```text
-//!   band b of digit d = f[3 * d + b]            cell = 27 * b + bit
+//!   band b of digit d = f[9 * b + d]            cell = 27 * b + bit
 //!
 //!   bit:  26 25 24 | 23 22 21 | 20 19 18      row 3b + 2
 //!         17 16 15 | 14 13 12 | 11 10  9      row 3b + 1
@@ -338,6 +338,15 @@ const fn permuted() -> [u64; 512] {
     table
 }
 
+/// Where band `b` of digit `d` (both 0-based) sits in the state. Band-major: the nine digits
+/// of one band are side by side, so that a placed cell leaves all nine with one vector AND
+/// (two 128-bit ones and a scalar), which the compiler emits for the loop in `work`. Digit-major,
+/// the nine were a stride of 3 apart: nine scalar ANDs.
+#[inline(always)]
+const fn at(d: usize, b: usize) -> usize {
+    9 * b + d
+}
+
 /// The band bits of column `col`, in all three rows.
 const fn column(col: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << col
@@ -403,7 +412,7 @@ const fn fold(x: u32) -> u32 {
 /// What the search branches on when no rule applies.
 #[derive(Clone, Copy)]
 enum Choice {
-    /// Band `i` (digit `i / 3`, band `i % 3`): which of its fitting permutations of rows and
+    /// Band `i` (digit `i % 9`, band `i / 9`; see [`at`]): which of its fitting permutations of rows and
     /// boxes holds.
     Band(usize),
     /// Digit `d` in stack `s`: which permutation of bands and the stack's columns holds.
@@ -438,7 +447,7 @@ enum Strategy {
 /// One node of the search; small and `Copy`, so a branch copies it.
 #[derive(Clone, Copy)]
 struct State {
-    /// Where each digit may still go: band `b` of digit `d` (0-based) at `3 * d + b`.
+    /// Where each digit may still go: band `b` of digit `d` (0-based) at [`at`]`(d, b)`.
     f: [u32; 27],
     /// Each band as it was when last worked: a band equal to it has nothing new to give.
     prev: [u32; 27],
@@ -473,23 +482,23 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: usize) -> bool {
         let cell = 1 << bit;
-        let own = 3 * d + b;
+        let own = at(d, b);
         if self.f[own] & cell == 0 {
             return false;
         }
         for other in 0..9 {
-            self.f[3 * other + b] &= !cell;
+            self.f[at(other, b)] &= !cell;
         }
         self.f[own] |= cell;
         self.f[own] &= KEEP_IN_BAND[bit];
         let keep = KEEP_OTHER_BANDS[bit];
-        self.f[3 * d + (b + 1) % 3] &= keep;
-        self.f[3 * d + (b + 2) % 3] &= keep;
+        self.f[at(d, (b + 1) % 3)] &= keep;
+        self.f[at(d, (b + 2) % 3)] &= keep;
         self.open[b] &= !cell;
         true
     }
 
-    /// Works band `i` (digit `i / 3`, band `i % 3`): keeps the pieces of some box permutation,
+    /// Works band `i` (digit `i % 9`, band `i / 9`): keeps the pieces of some box permutation,
     /// places the hidden singles of its rows. False if the band is dead.
     #[inline(always)]
     fn work(&mut self, i: usize) -> bool {
@@ -504,17 +513,16 @@ impl State {
         // A box whose only column holds the digit takes it from that column in the other
         // bands (pointing along columns); placed cells are such boxes.
         let lone = LONE_COLUMNS[fold(a) as usize];
-        let b = i % 3;
-        let d = i - b;
-        self.f[d + (b + 1) % 3] &= !lone;
-        self.f[d + (b + 2) % 3] &= !lone;
+        let (d, b) = (i % 9, i / 9);
+        self.f[at(d, (b + 1) % 3)] &= !lone;
+        self.f[at(d, (b + 2) % 3)] &= !lone;
         // A piece that every permutation uses, in a box with one column left, is one cell:
         // the only place of the digit in its row (and box). Placed, it leaves the other
         // digits. Done for old placements too: an AND costs less than a branch.
         let placed = a & (pieces >> 32) as u32 & lone;
         self.open[b] &= !placed;
         for other in 0..9 {
-            self.f[3 * other + b] &= !placed;
+            self.f[at(other, b)] &= !placed;
         }
         self.f[i] = a;
         self.prev[i] = a;
@@ -558,7 +566,7 @@ impl State {
             for b in 0..3 {
                 let (mut once, mut twice, mut thrice) = (0, 0, 0);
                 for d in 0..9 {
-                    let x = self.f[3 * d + b];
+                    let x = self.f[at(d, b)];
                     thrice |= twice & x;
                     twice |= once & x;
                     once |= x;
@@ -578,7 +586,7 @@ impl State {
                     singles &= singles - 1;
                     let cell = 1 << bit;
                     let mut d = 0;
-                    while d < 9 && self.f[3 * d + b] & cell == 0 {
+                    while d < 9 && self.f[at(d, b)] & cell == 0 {
                         d += 1;
                     }
                     // An earlier single of this batch may have taken its last digit.
@@ -664,7 +672,7 @@ impl State {
         }
         let d = fewest.1;
         if j < 3 {
-            Choice::Band(3 * d + j)
+            Choice::Band(at(d, j))
         } else {
             Choice::Stack(d, j - 3)
         }
@@ -676,12 +684,12 @@ impl State {
         match choice {
             Choice::Band(i) => u32::from(FITTING[boxes_reached(self.f[i]) as usize] & 63),
             Choice::Stack(d, s) => {
-                let x = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+                let x = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
                 let columns = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
                 u32::from(FITTING[stack_matrix(columns, s)] & 63)
             }
             Choice::Cell(b, bit) => {
-                (0..9).filter(|d| self.f[3 * d + b] >> bit & 1 != 0).map(|d| 1 << d).sum()
+                (0..9).filter(|&d| self.f[at(d, b)] >> bit & 1 != 0).map(|d| 1 << d).sum()
             }
         }
     }
@@ -694,7 +702,7 @@ impl State {
             Choice::Stack(d, s) => {
                 let stack = column(3 * s) * 7;
                 for (b, col) in PERMUTATIONS[k].into_iter().enumerate() {
-                    self.f[3 * d + b] &= !stack | column(3 * s + col);
+                    self.f[at(d, b)] &= !stack | column(3 * s + col);
                 }
             }
             Choice::Cell(b, bit) => return self.place(k, b, bit),
@@ -719,10 +727,11 @@ impl State {
         // row r, box k), the minicolumns likewise (bit 9b + c: band b, column c).
         let (mut rows, mut forced_rows) = ([0u32; 9], [0u32; 9]);
         let (mut cols, mut forced_cols) = ([0u32; 9], [0u32; 9]);
-        // How many digits reach (or are forced into) each minirow and minicolumn, bit-sliced:
-        // `a[n]` holds the places reached at least n + 1 times.
-        let (mut a, mut e, mut v, mut g) = ([0u32; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
-        let count = |c: &mut [u32; 4], x: u32| {
+        // How many digits reach (`reach`) or are forced into (`held`) each minirow (low half)
+        // and minicolumn (high half), bit-sliced: `reach[n]` holds the places reached at least
+        // n + 1 times. Minirows and minicolumns share a 64-bit word, so one count does both.
+        let (mut reach, mut held) = ([0u64; 4], [0u64; 4]);
+        let count = |c: &mut [u64; 4], x: u64| {
             c[3] |= c[2] & x;
             c[2] |= c[1] & x;
             c[1] |= c[0] & x;
@@ -732,7 +741,7 @@ impl State {
         let mut totals = [0u32; 6];
         let mut claimed = 0;
         for d in 0..9 {
-            let x = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+            let x = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
             let m = [boxes_reached(x[0]), boxes_reached(x[1]), boxes_reached(x[2])];
             let c = [fold(x[0]), fold(x[1]), fold(x[2])];
             if c[0] | c[1] | c[2] != ROW {
@@ -744,7 +753,7 @@ impl State {
             for k in 0..3 {
                 let y = x[k] & CLAIM_KEEP[only[k] as usize];
                 claimed |= x[k] ^ y;
-                self.f[3 * d + k] = y;
+                self.f[at(d, k)] = y;
             }
             let forced = |k: usize| u32::from(FORCED_MINIROWS[m[k] as usize]);
             let lone = |k: usize| u32::from(LONE_COLUMN_BITS[c[k] as usize]);
@@ -753,17 +762,17 @@ impl State {
             cols[d] = c[0] | c[1] << 9 | c[2] << 18;
             forced_cols[d] =
                 (only[0] | lone(0)) | (only[1] | lone(1)) << 9 | (only[2] | lone(2)) << 18;
-            count(&mut a, rows[d]);
-            count(&mut e, forced_rows[d]);
-            count(&mut v, cols[d]);
-            count(&mut g, forced_cols[d]);
+            count(&mut reach, u64::from(rows[d]) | u64::from(cols[d]) << 32);
+            count(&mut held, u64::from(forced_rows[d]) | u64::from(forced_cols[d]) << 32);
         }
-        if a[2] != BAND || v[2] != BAND || e[3] | g[3] != 0 {
+        let both = u64::from(BAND) | u64::from(BAND) << 32;
+        if reach[2] != both || held[3] != 0 {
             return Rules::Dead;
         }
         // Exactly three digits reach these; three are forced into these.
-        let (row_three, row_full) = (!a[3] & BAND, e[2]);
-        let (col_three, col_full) = (!v[3] & BAND, g[2]);
+        let three = !reach[3] & both;
+        let (row_three, row_full) = (three as u32, held[2] as u32);
+        let (col_three, col_full) = ((three >> 32) as u32, (held[2] >> 32) as u32);
         let mut changed = claimed;
         for d in 0..9 {
             let join = rows[d] & row_three & !forced_rows[d];
@@ -774,7 +783,7 @@ impl State {
                 continue;
             }
             for b in 0..3 {
-                let i = 3 * d + b;
+                let i = at(d, b);
                 let old = self.f[i];
                 let mut x = old & !(column(0) * (leave_cols >> (9 * b) & ROW));
                 let mut leave = leave >> (9 * b) & ROW;
@@ -793,8 +802,8 @@ impl State {
                     join_cols &= join_cols - 1;
                     // The box keeps the digit in this column only; the other bands lose it.
                     x &= CLAIM_KEEP[1 << col];
-                    self.f[3 * d + (b + 1) % 3] &= !column(col);
-                    self.f[3 * d + (b + 2) % 3] &= !column(col);
+                    self.f[at(d, (b + 1) % 3)] &= !column(col);
+                    self.f[at(d, (b + 2) % 3)] &= !column(col);
                 }
                 self.f[i] &= x;
                 changed |= old ^ self.f[i];
@@ -821,7 +830,7 @@ impl State {
     fn claim_columns(&mut self) -> Option<bool> {
         let mut changed = 0;
         for d in 0..9 {
-            let [x0, x1, x2] = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+            let [x0, x1, x2] = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
             let (c0, c1, c2) = (fold(x0), fold(x1), fold(x2));
             if c0 | c1 | c2 != ROW {
                 return None;
@@ -830,9 +839,9 @@ impl State {
             let y1 = x1 & CLAIM_KEEP[(c1 & !(c0 | c2)) as usize];
             let y2 = x2 & CLAIM_KEEP[(c2 & !(c0 | c1)) as usize];
             changed |= (x0 ^ y0) | (x1 ^ y1) | (x2 ^ y2);
-            self.f[3 * d] = y0;
-            self.f[3 * d + 1] = y1;
-            self.f[3 * d + 2] = y2;
+            self.f[at(d, 0)] = y0;
+            self.f[at(d, 1)] = y1;
+            self.f[at(d, 2)] = y2;
         }
         Some(changed != 0)
     }
@@ -847,7 +856,7 @@ impl State {
             while open != 0 {
                 let bit = open.trailing_zeros();
                 open &= open - 1;
-                let n = (0..9).filter(|d| self.f[3 * d + b] >> bit & 1 != 0).count() as u32;
+                let n = (0..9).filter(|&d| self.f[at(d, b)] >> bit & 1 != 0).count() as u32;
                 if n < best.2 {
                     best = (b, bit, n);
                 }
@@ -860,7 +869,7 @@ impl State {
     fn write(&self, out: &mut [u8; CELLS]) {
         for d in 0..9 {
             for b in 0..3 {
-                let mut x = self.f[3 * d + b];
+                let mut x = self.f[at(d, b)];
                 while x != 0 {
                     out[27 * b + x.trailing_zeros() as usize] = d as u8 + 1;
                     x &= x - 1;
