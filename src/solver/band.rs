@@ -277,6 +277,20 @@ const fn lone_column_bits() -> [u16; 512] {
     table
 }
 
+/// For each row-box matrix `m` (see [`PERMUTED`]): the pieces that some fitting permutation
+/// uses, as a matrix of the same layout (what is left of `m` once the band keeps only those).
+pub const USED_PIECES: [u16; 512] = used_pieces();
+
+const fn used_pieces() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = boxes_reached(PERMUTED[m] as u32) as u16;
+        m += 1;
+    }
+    table
+}
+
 /// Per minirow `3r + k`: its three cells in the band, row `r` of box `k`.
 pub const MINIROW_CELLS: [u32; 9] = minirow_cells();
 
@@ -453,6 +467,11 @@ struct State {
     prev: [u32; 27],
     /// The cells not yet placed, per band.
     open: [u32; 3],
+    /// Per band, as last worked: its row-box matrix (the index of [`PERMUTED`], pieces no
+    /// permutation uses left out) and its column set. Read by [`State::band_rules`], which
+    /// runs only when every band is as last worked.
+    pieces: [u16; 27],
+    columns: [u16; 27],
 }
 
 /// What propagation left.
@@ -461,13 +480,22 @@ enum Propagated {
     Solved,
     /// No rule applies: branch.
     Stuck(Choice),
+    /// The first branch point of a puzzle that will be searched by bands: search again with
+    /// `BANDS`, after [`State::shape_bands`].
+    ToBands,
 }
 
 impl State {
     /// The start state with the givens placed; `None` if two givens conflict.
     #[inline(always)]
     fn new(puzzle: &Grid) -> Option<State> {
-        let mut state = State { f: [BAND; 27], prev: [0; 27], open: [BAND; 3] };
+        let mut state = State {
+            f: [BAND; 27],
+            prev: [0; 27],
+            open: [BAND; 3],
+            pieces: [0; 27],
+            columns: [0; 27],
+        };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             // A given whose place is already gone shares a house with an equal given.
             if digit != 0 && !state.place(usize::from(digit - 1), cell / 27, cell % 27) {
@@ -501,7 +529,7 @@ impl State {
     /// Works band `i` (digit `i % 9`, band `i / 9`): keeps the pieces of some box permutation,
     /// places the hidden singles of its rows. False if the band is dead.
     #[inline(always)]
-    fn work(&mut self, i: usize) -> bool {
+    fn work<const BANDS: bool>(&mut self, i: usize) -> bool {
         let mut a = self.f[i];
         // Indices masked to 9 bits, so that the compiler sees they are in bounds.
         let m = boxes_reached(a);
@@ -512,7 +540,12 @@ impl State {
         }
         // A box whose only column holds the digit takes it from that column in the other
         // bands (pointing along columns); placed cells are such boxes.
-        let lone = LONE_COLUMNS[fold(a) as usize];
+        let columns = fold(a);
+        let lone = LONE_COLUMNS[columns as usize];
+        if BANDS {
+            self.pieces[i] = USED_PIECES[(m & ROW) as usize];
+            self.columns[i] = columns as u16;
+        }
         let (d, b) = (i % 9, i / 9);
         self.f[at(d, (b + 1) % 3)] &= !lone;
         self.f[at(d, (b + 2) % 3)] &= !lone;
@@ -534,7 +567,7 @@ impl State {
     /// every recursive search frame large enough to overflow a test thread's stack.
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn propagate(&mut self, strategy: &mut Strategy) -> Propagated {
+    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy) -> Propagated {
         // The choice of the last run of the band rules, if they ran.
         let mut chosen = None;
         loop {
@@ -546,7 +579,7 @@ impl State {
                     ($($i:literal)*) => {$(
                         if self.f[$i] != self.prev[$i] {
                             changed = true;
-                            if !self.work($i) {
+                            if !self.work::<BANDS>($i) {
                                 return Propagated::Contradiction;
                             }
                         }
@@ -608,9 +641,13 @@ impl State {
             }
             if *strategy == Strategy::Undecided {
                 let open: u32 = self.open.iter().map(|x| x.count_ones()).sum();
-                *strategy = if open < BAND_SEARCH_FROM { Strategy::Cells } else { Strategy::Bands };
+                if open >= BAND_SEARCH_FROM {
+                    *strategy = Strategy::Bands;
+                    return Propagated::ToBands;
+                }
+                *strategy = Strategy::Cells;
             }
-            if *strategy == Strategy::Bands {
+            if BANDS {
                 // Band search needs the triads: without them, choices that crowd four digits
                 // into one minirow go unseen for many levels (an empty grid never finished).
                 // Once a node: a second run found little (3% fewer guesses on the hard lists)
@@ -742,8 +779,10 @@ impl State {
         let mut claimed = 0;
         for d in 0..9 {
             let x = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
-            let m = [boxes_reached(x[0]), boxes_reached(x[1]), boxes_reached(x[2])];
-            let c = [fold(x[0]), fold(x[1]), fold(x[2])];
+            let shape =
+                |k: usize| (u32::from(self.pieces[at(d, k)]), u32::from(self.columns[at(d, k)]));
+            let ((m0, c0), (m1, c1), (m2, c2)) = (shape(0), shape(1), shape(2));
+            let (m, c) = ([m0, m1, m2], [c0, c1, c2]);
             if c[0] | c[1] | c[2] != ROW {
                 return Rules::Dead;
             }
@@ -865,6 +904,15 @@ impl State {
         (best.0, best.1)
     }
 
+    /// Records every band's shape, as `work::<true>` does, for a board where every band is
+    /// as last worked: where a puzzle turns to the search by bands.
+    fn shape_bands(&mut self) {
+        for i in 0..27 {
+            self.pieces[i] = boxes_reached(self.f[i]) as u16;
+            self.columns[i] = fold(self.f[i]) as u16;
+        }
+    }
+
     /// The solved grid: each digit's bits are its cells.
     fn write(&self, out: &mut [u8; CELLS]) {
         for d in 0..9 {
@@ -912,8 +960,12 @@ impl BandSolver {
         }
     }
 
-    fn search(&mut self, state: &mut State) {
-        let choice = match state.propagate(&mut self.strategy) {
+    /// `BANDS`: the search by bands and stacks, whose `work` keeps the bands' shapes for the
+    /// band rules (a cell search has no use for them: 2-4% more instructions there). One
+    /// search of each kind, rather than a test at every band, to keep the idle visit of a band
+    /// at a compare.
+    fn search<const BANDS: bool>(&mut self, state: &mut State) {
+        let choice = match state.propagate::<BANDS>(&mut self.strategy) {
             Propagated::Contradiction => return,
             Propagated::Solved => {
                 if self.solutions == 0 {
@@ -923,6 +975,10 @@ impl BandSolver {
                 return;
             }
             Propagated::Stuck(choice) => choice,
+            Propagated::ToBands => {
+                state.shape_bands();
+                return self.search::<true>(state);
+            }
         };
         let mut options = state.options(choice);
         while options != 0 {
@@ -932,14 +988,14 @@ impl BandSolver {
             if options == 0 {
                 // The last option to try: this node is done with, so no copy.
                 if state.apply(choice, k) {
-                    self.search(state);
+                    self.search::<BANDS>(state);
                 }
                 return;
             }
             // At a branch every band is as last worked (`prev` equals `f`).
-            let mut child = State { f: state.f, prev: state.f, open: state.open };
+            let mut child = State { prev: state.f, ..*state };
             if child.apply(choice, k) {
-                self.search(&mut child);
+                self.search::<BANDS>(&mut child);
             }
             if self.solutions >= self.limit {
                 return;
@@ -961,7 +1017,7 @@ impl Solver for BandSolver {
         self.guesses = 0;
         if let Some(mut state) = State::new(puzzle) {
             self.strategy = Strategy::Undecided;
-            self.search(&mut state);
+            self.search::<false>(&mut state);
         }
         if self.solutions > 0 {
             solution.0 = self.first;
