@@ -808,8 +808,11 @@ impl State {
         let mut claimed = 0;
         for d in 0..9 {
             let x = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
-            let shape =
-                |k: usize| (u32::from(self.pieces[at(d, k)]), u32::from(self.columns[at(d, k)]));
+            // Masked to 9 bits (they are), so that indexing the tables by them needs no check.
+            let shape = |k: usize| {
+                let i = at(d, k);
+                (u32::from(self.pieces[i]) & ROW, u32::from(self.columns[i]) & ROW)
+            };
             let ((m0, c0), (m1, c1), (m2, c2)) = (shape(0), shape(1), shape(2));
             let (m, c) = ([m0, m1, m2], [c0, c1, c2]);
             if c[0] | c[1] | c[2] != ROW {
