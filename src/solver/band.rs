@@ -277,15 +277,19 @@ const fn lone_column_bits() -> [u16; 512] {
     table
 }
 
-/// For each row-box matrix `m` (see [`PERMUTED`]): the pieces that some fitting permutation
-/// uses, as a matrix of the same layout (what is left of `m` once the band keeps only those).
-pub const USED_PIECES: [u16; 512] = used_pieces();
+/// For each row-box matrix `m` (see [`PERMUTED`]), what a band search keeps of a band with that
+/// matrix, for the band rules, in one word: bits 0-8, the pieces that some fitting permutation
+/// uses (what is left of `m` once the band keeps only those); bits 9-17, the pieces every one
+/// uses ([`FORCED_MINIROWS`]); bits 18 and up, how many fit.
+pub const SHAPES: [u32; 512] = shapes();
 
-const fn used_pieces() -> [u16; 512] {
+const fn shapes() -> [u32; 512] {
     let mut table = [0; 512];
     let mut m = 0;
     while m < 512 {
-        table[m] = boxes_reached(PERMUTED[m] as u32) as u16;
+        table[m] = boxes_reached(PERMUTED[m] as u32)
+            | (FORCED_MINIROWS[m] as u32) << 9
+            | ((FITTING[m] >> 8) as u32) << 18;
         m += 1;
     }
     table
@@ -468,10 +472,10 @@ struct State {
     prev: [u32; 27],
     /// The cells not yet placed, per band.
     open: [u32; 3],
-    /// Per band, as last worked: its row-box matrix (the index of [`PERMUTED`], pieces no
-    /// permutation uses left out) and its column set. Read by [`State::band_rules`], which
-    /// runs only when every band is as last worked.
-    pieces: [u16; 27],
+    /// Per band, as last worked: its [`SHAPES`] entry (row-box matrix, forced pieces, how many
+    /// permutations fit) and its column set. Kept by a band search only, and read by
+    /// [`State::band_rules`], which runs only when every band is as last worked.
+    pieces: [u32; 27],
     columns: [u16; 27],
 }
 
@@ -492,13 +496,8 @@ impl State {
     /// serg_benchmark (35 givens a puzzle), 4% on 17-clue puzzles.
     #[inline(always)]
     fn new(puzzle: &Grid) -> Option<State> {
-        let mut state = State {
-            f: [0; 27],
-            prev: [0; 27],
-            open: [0; 3],
-            pieces: [0; 27],
-            columns: [0; 27],
-        };
+        let mut state =
+            State { f: [0; 27], prev: [0; 27], open: [0; 3], pieces: [0; 27], columns: [0; 27] };
         // Each value's cells per band, without a branch a cell (0: the blanks; masked to 4
         // bits, so the index needs no bounds check).
         let mut cells = [[0u32; 3]; 16];
@@ -572,7 +571,7 @@ impl State {
         let columns = fold(a);
         let lone = LONE_COLUMNS[columns as usize];
         if BANDS {
-            self.pieces[i] = USED_PIECES[(m & ROW) as usize];
+            self.pieces[i] = SHAPES[(m & ROW) as usize];
             self.columns[i] = columns as u16;
         }
         let (d, b) = (i / 3, i % 3);
@@ -811,10 +810,10 @@ impl State {
             // Masked to 9 bits (they are), so that indexing the tables by them needs no check.
             let shape = |k: usize| {
                 let i = at(d, k);
-                (u32::from(self.pieces[i]) & ROW, u32::from(self.columns[i]) & ROW)
+                (self.pieces[i], u32::from(self.columns[i]) & ROW)
             };
-            let ((m0, c0), (m1, c1), (m2, c2)) = (shape(0), shape(1), shape(2));
-            let (m, c) = ([m0, m1, m2], [c0, c1, c2]);
+            let ((p0, c0), (p1, c1), (p2, c2)) = (shape(0), shape(1), shape(2));
+            let (p, c) = ([p0, p1, p2], [c0, c1, c2]);
             if c[0] | c[1] | c[2] != ROW {
                 return Rules::Dead;
             }
@@ -826,9 +825,12 @@ impl State {
                 claimed |= x[k] ^ y;
                 self.f[at(d, k)] = y;
             }
-            let forced = |k: usize| u32::from(FORCED_MINIROWS[m[k] as usize]);
+            let forced = |k: usize| p[k] >> 9 & ROW;
             let lone = |k: usize| u32::from(LONE_COLUMN_BITS[c[k] as usize]);
-            rows[d] = m[0] | m[1] << 9 | m[2] << 18;
+            rows[d] = (p[0] & ROW) | (p[1] & ROW) << 9 | (p[2] & ROW) << 18;
+            for k in 0..3 {
+                totals[k] += p[k] >> 18;
+            }
             forced_rows[d] = forced(0) | forced(1) << 9 | forced(2) << 18;
             cols[d] = c[0] | c[1] << 9 | c[2] << 18;
             forced_cols[d] =
@@ -883,7 +885,6 @@ impl State {
         // Nothing changed, so the matrices above are the board's.
         for d in 0..9 {
             for k in 0..3 {
-                totals[k] += u32::from(FITTING[(rows[d] >> (9 * k) & ROW) as usize] >> 8);
                 totals[3 + k] += u32::from(FITTING[stack_matrix(cols[d], k)] >> 8);
             }
         }
@@ -940,7 +941,7 @@ impl State {
     /// as last worked: where a puzzle turns to the search by bands.
     fn shape_bands(&mut self) {
         for i in 0..27 {
-            self.pieces[i] = boxes_reached(self.f[i]) as u16;
+            self.pieces[i] = SHAPES[boxes_reached(self.f[i]) as usize];
             self.columns[i] = fold(self.f[i]) as u16;
         }
     }
@@ -1197,6 +1198,22 @@ mod tests {
                 assert_eq!(cells >> (9 * r) & ROW, 7 << (3 * k), "p {p} r {r}");
             }
             assert_eq!(fold(cells), ROW, "every column once");
+        }
+    }
+
+    #[test]
+    fn shapes_hold_the_used_and_forced_pieces_and_the_count() {
+        for (m, &shape) in SHAPES.iter().enumerate() {
+            let fits = fitting_permutations(m);
+            let mut used = 0;
+            for &p in &fits {
+                for r in 0..3 {
+                    used |= 1 << (3 * r + PERMUTATIONS[p][r]);
+                }
+            }
+            assert_eq!(shape & ROW, used, "m {m:#x}");
+            assert_eq!(shape >> 9 & ROW, u32::from(FORCED_MINIROWS[m]), "m {m:#x}");
+            assert_eq!(shape >> 18, fits.len() as u32, "m {m:#x}");
         }
     }
 
