@@ -1207,8 +1207,8 @@ mod tests {
             let fits = fitting_permutations(m);
             let mut used = 0;
             for &p in &fits {
-                for r in 0..3 {
-                    used |= 1 << (3 * r + PERMUTATIONS[p][r]);
+                for (r, k) in PERMUTATIONS[p].into_iter().enumerate() {
+                    used |= 1 << (3 * r + k);
                 }
             }
             assert_eq!(shape & ROW, used, "m {m:#x}");
