@@ -804,7 +804,7 @@ impl State {
         };
         // Permutations left: bands 0-2, then stacks 0-2.
         let mut totals = [0u32; 6];
-        let mut claimed = 0;
+        let (mut claimed, mut somewhere) = (0, ROW);
         for d in 0..9 {
             let x = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
             // Masked to 9 bits (they are), so that indexing the tables by them needs no check.
@@ -814,9 +814,8 @@ impl State {
             };
             let ((p0, c0), (p1, c1), (p2, c2)) = (shape(0), shape(1), shape(2));
             let (p, c) = ([p0, p1, p2], [c0, c1, c2]);
-            if c[0] | c[1] | c[2] != ROW {
-                return Rules::Dead;
-            }
+            // Every column must have a place for the digit (tested after the loop).
+            somewhere &= c[0] | c[1] | c[2];
             let only = [c[0] & !(c[1] | c[2]), c[1] & !(c[0] | c[2]), c[2] & !(c[0] | c[1])];
             // Claiming along columns: a column in one band only keeps the digit's box there
             // to that column.
@@ -835,6 +834,12 @@ impl State {
             cols[d] = c[0] | c[1] << 9 | c[2] << 18;
             forced_cols[d] =
                 (only[0] | lone(0)) | (only[1] | lone(1)) << 9 | (only[2] | lone(2)) << 18;
+        }
+        if somewhere != ROW {
+            return Rules::Dead;
+        }
+        // Counted in a loop of its own: in the loop above, the eight counters spilled.
+        for d in 0..9 {
             count(&mut reach, u64::from(rows[d]) | u64::from(cols[d]) << 32);
             count(&mut held, u64::from(forced_rows[d]) | u64::from(forced_cols[d]) << 32);
         }
