@@ -1031,7 +1031,18 @@ impl BandSolver {
                 return;
             }
             // At a branch every band is as last worked (`prev` equals `f`).
-            let mut child = State { prev: state.f, ..*state };
+            let mut child = if BANDS {
+                State { prev: state.f, ..*state }
+            } else {
+                // A cell search keeps no band shapes: zeroing them costs less than a copy.
+                State {
+                    f: state.f,
+                    prev: state.f,
+                    open: state.open,
+                    pieces: [0; 27],
+                    columns: [0; 27],
+                }
+            };
             if child.apply(choice, k) {
                 self.search::<BANDS>(&mut child);
             }
