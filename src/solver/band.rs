@@ -880,8 +880,10 @@ impl State {
                     join_cols &= join_cols - 1;
                     // The box keeps the digit in this column only; the other bands lose it.
                     x &= CLAIM_KEEP[1 << col];
-                    self.f[at(d, (b + 1) % 3)] &= !column(col);
-                    self.f[at(d, (b + 2) % 3)] &= !column(col);
+                    for other in [at(d, (b + 1) % 3), at(d, (b + 2) % 3)] {
+                        changed |= self.f[other] & column(col);
+                        self.f[other] &= !column(col);
+                    }
                 }
                 self.f[i] &= x;
                 changed |= old ^ self.f[i];
