@@ -754,7 +754,12 @@ impl State {
                 u32::from(FITTING[stack_matrix(columns, s)] & 63)
             }
             Choice::Cell(b, bit) => {
-                (0..9).filter(|&d| self.f[at(d, b)] >> bit & 1 != 0).map(|d| 1 << d).sum()
+                // Without a branch a digit (an iterator filter here cost 5% on serg_benchmark).
+                let mut digits = 0;
+                for d in 0..9 {
+                    digits |= (self.f[at(d, b)] >> bit & 1) << d;
+                }
+                digits
             }
         }
     }
