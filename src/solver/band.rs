@@ -64,8 +64,14 @@
 //!   four digits into one minirow goes unseen for many levels, and an empty grid never
 //!   finished.
 //!
+//! The two are two instances of one generic search (`BANDS`). A band search's `work` also
+//! keeps each band's shape (its [`SHAPES`] entry and column set), so that the band rules, 44%
+//! of the instructions on hardest_1905, read them instead of deriving them from the bands
+//! again; a cell search has no use for them and keeps its cheaper `work`.
+//!
 //! A branch copies the state: 27 bands, their last worked values and 3 open-cell
-//! sets, 228 bytes; the last option tried reuses the node's own state. The search takes the
+//! sets, 228 bytes, and in a band search the 162 bytes of shapes (a cell search zeroes them);
+//! the last option tried reuses the node's own state. The search takes the
 //! state by reference: taken by value, that last digit paid for a copy too (the move into the
 //! call), and the change cut 2.5% of the instructions on the hard lists. The copy is built
 //! as `f`, `f`, `open` (at a branch `prev` equals `f`): no more instructions than copying the
@@ -85,7 +91,15 @@
 //!   guesses on hardest_1905;
 //! - first-solution digit order on a two-candidate cell (fewer places first: in the cell's
 //!   row, or the least or the sum over its row, column and box; also the reverse order): gains
-//!   on one hardest sample were matched by losses on another, so noise.
+//!   on one hardest sample were matched by losses on another, so noise;
+//! - the state band-major (see `at`); SSE2 band rules, a digit's three bands as the lanes
+//!   of a vector (no fewer instructions than the scalar pass with its table lookups: 3 of 4
+//!   lanes used, and the permutations in the stacks want one lane only); visiting the bands
+//!   a digit at a time (nine tests a pass instead of 27, for 16% fewer mispredicted branches
+//!   but 42% more instructions);
+//! - the band rules twice a node (6% more instructions, 3-5% fewer guesses); branching on the
+//!   digit with the fewest permutations anywhere rather than in the tightest band or stack
+//!   (19% more instructions on hardest_1905).
 //!
 //! [`Outcome::guesses`] counts options tried at branch points (digits of a cell, permutations
 //! of a band or stack): a two-way branch that tries both counts 2. Every table is built by a `const fn` and checked by a test.
