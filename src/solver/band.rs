@@ -1107,6 +1107,46 @@ mod tests {
     }
 
     #[test]
+    fn the_start_state_refuses_equal_givens_in_one_house_only() {
+        // Two 5s: (row, column) pairs, and whether they conflict.
+        let cases = [
+            ((0, 0), (0, 8), true),  // one row
+            ((0, 4), (2, 4), true),  // one column, one band
+            ((1, 4), (7, 4), true),  // one column, two bands
+            ((3, 3), (5, 5), true),  // one box
+            ((0, 0), (1, 3), false), // no house in common
+            ((0, 0), (4, 1), false),
+        ];
+        for ((r1, c1), (r2, c2), conflict) in cases {
+            let mut cells = [0u8; CELLS];
+            cells[9 * r1 + c1] = 5;
+            cells[9 * r2 + c2] = 5;
+            cells[9 * 8 + 8] = 7;
+            let state = State::new(&Grid(cells));
+            assert_eq!(state.is_none(), conflict, "({r1}, {c1}) and ({r2}, {c2})");
+            if let Some(state) = state {
+                // The givens are placed: their cells are closed, hold 5 only, and their
+                // houses have no other 5.
+                for (r, c) in [(r1, c1), (r2, c2)] {
+                    let (b, bit) = ((9 * r + c) / 27, (9 * r + c) % 27);
+                    assert_eq!(state.open[b] >> bit & 1, 0);
+                    for d in 0..9 {
+                        assert_eq!(state.f[at(d, b)] >> bit & 1 != 0, d == 4, "digit {d}");
+                    }
+                    let peers = (0..81).filter(|&x| {
+                        let (rx, cx) = (x / 9, x % 9);
+                        (rx, cx) != (r, c)
+                            && (rx == r || cx == c || (rx / 3, cx / 3) == (r / 3, c / 3))
+                    });
+                    for x in peers {
+                        assert_eq!(state.f[at(4, x / 27)] >> (x % 27) & 1, 0, "peer {x}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn open_boards_are_searched_by_bands_and_nearly_solved_ones_by_cells() {
         use crate::solver::contract::HARD;
         // The first of serg_benchmark: 35 givens, two or more solutions.
