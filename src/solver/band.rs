@@ -723,11 +723,11 @@ impl State {
     /// with the fewest (two or more). Placing a digit's whole band or stack at once decides
     /// more than placing one cell, and a tight band or stack has few ways to go.
     ///
-    /// `totals`: the permutations left in bands 0-2 and stacks 0-2; `rows` and `cols`: each
-    /// digit's row-box matrices and column sets, three bands side by side (as in
-    /// [`State::band_rules`]).
+    /// `totals`: the permutations left in bands 0-2 and stacks 0-2; `cols`: each digit's column
+    /// sets, three bands side by side (as in [`State::band_rules`]). A digit's permutations in
+    /// a band are read from its kept shape.
     #[inline(always)]
-    fn choose(&self, totals: [u32; 6], rows: &[u32; 9], cols: &[u32; 9]) -> Choice {
+    fn choose(&self, totals: [u32; 6], cols: &[u32; 9]) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
         // Nine is one permutation a digit: nothing left to choose there.
         let mut best = (u32::MAX, 6);
@@ -744,7 +744,7 @@ impl State {
         let mut fewest = (u32::MAX, 0);
         for d in 0..9 {
             let n = if j < 3 {
-                count((rows[d] >> (9 * j) & ROW) as usize)
+                self.pieces[at(d, j)] >> 18
             } else {
                 count(stack_matrix(cols[d], j - 3))
             };
@@ -918,9 +918,9 @@ impl State {
             }
         }
         if changed != 0 {
-            return Rules::Changed(self.choose(totals, &rows, &cols));
+            return Rules::Changed(self.choose(totals, &cols));
         }
-        Rules::Stuck(self.choose(totals, &rows, &cols))
+        Rules::Stuck(self.choose(totals, &cols))
     }
 
     /// Claiming along columns, the one family of locked candidates that the band rules miss:
