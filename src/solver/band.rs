@@ -742,11 +742,11 @@ impl State {
             return Choice::Cell(b, bit as usize);
         }
         let mut fewest = (u32::MAX, 0);
-        for d in 0..9 {
+        for (d, &columns) in cols.iter().enumerate() {
             let n = if j < 3 {
                 self.pieces[at(d, j)] >> 18
             } else {
-                count(stack_matrix(cols[d], j - 3))
+                count(stack_matrix(columns, j - 3))
             };
             if n >= 2 && n < fewest.0 {
                 fewest = (n, d);
