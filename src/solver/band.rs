@@ -40,7 +40,9 @@
 //!
 //! A band is reworked only when it changed since it was last worked (`prev`). The pass over
 //! the 27 bands is unrolled, so each copy of the band rule works on constant indices: a pass
-//! over an idle board is 27 comparisons. This ordering (scan and compare) measured fewer
+//! over an idle board is 27 comparisons. Its order, and the lookups in `work`, are chosen for
+//! short chains of dependent instructions rather than for fewest instructions: the next
+//! band's test waits on any band that `work` has just written (see `propagate`). This ordering (scan and compare) measured fewer
 //! instructions than a "dirty band" bit set, whose upkeep cost more than the scan it saves.
 //!
 //! Claiming along columns (a digit whose column lies in one band must sit in that column's
@@ -625,7 +627,12 @@ impl State {
             // Work every band that changed, until a pass changes none.
             loop {
                 let mut changed = false;
-                // Unrolled, so that each band's index is a constant in its copy of `work`.
+                // Unrolled, so that each band's index is a constant in its copy of `work`. The
+                // order steps to another digit and another band each time (digit d, band
+                // (d + k) % 3, for k = 0, 1, 2): `work` writes the other bands of its digit and
+                // the other digits of its band, so the next band tested is never one it has
+                // just written, and its test need not wait for `work` to finish. In index order
+                // it was: 4-7% slower on every list, for 2.5% fewer instructions.
                 macro_rules! visit {
                     ($($i:literal)*) => {$(
                         if self.f[$i] != self.prev[$i] {
@@ -636,7 +643,7 @@ impl State {
                         }
                     )*};
                 }
-                visit!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                visit!(0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
                 if !changed {
                     break;
                 }
