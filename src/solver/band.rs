@@ -102,7 +102,12 @@
 //!   but 42% more instructions);
 //! - the band rules twice a node (6% more instructions, 3-5% fewer guesses); branching on the
 //!   digit with the fewest permutations anywhere rather than in the tightest band or stack
-//!   (19% more instructions on hardest_1905).
+//!   (19% more instructions on hardest_1905);
+//! - in `work`, folding the band's columns before the [`PERMUTED`] lookup, and again only
+//!   when that lookup took a piece (11-20% slower: that branch is common); naked singles
+//!   after every pass of the bands rather than once they are idle (13-25% more instructions,
+//!   10-15% slower); [`BAND_SEARCH_FROM`] 47 (top1465 2-4% faster, serg_benchmark 5% slower)
+//!   or 54 (top1465 4% slower in wall time, though 3% fewer instructions).
 //!
 //! [`Outcome::guesses`] counts options tried at branch points (digits of a cell, permutations
 //! of a band or stack): a two-way branch that tries both counts 2. Every table is built by a `const fn` and checked by a test.
