@@ -106,7 +106,7 @@
 //! - in `work`, folding the band's columns before the [`PERMUTED`] lookup, and again only
 //!   when that lookup took a piece (11-20% slower: that branch is common); naked singles
 //!   after every pass of the bands rather than once they are idle (13-25% more instructions,
-//!   10-15% slower); [`BAND_SEARCH_FROM`] 47 (top1465 2-4% faster, serg_benchmark 5% slower)
+//!   10-15% slower); `BAND_SEARCH_FROM` 47 (top1465 2-4% faster, serg_benchmark 5% slower)
 //!   or 54 (top1465 4% slower in wall time, though 3% fewer instructions).
 //!
 //! [`Outcome::guesses`] counts options tried at branch points (digits of a cell, permutations
