@@ -261,18 +261,8 @@ const fn forced_m() -> [u16; 512] {
     let mut table = [0; 512];
     let mut m = 0;
     while m < 512 {
-        let every = (PERMUTED[m] >> 32) as u32;
-        let mut r = 0;
-        while r < 3 {
-            let mut k = 0;
-            while k < 3 {
-                if every >> (9 * r + 3 * k) & 1 != 0 {
-                    table[m] |= 1 << (3 * r + k);
-                }
-                k += 1;
-            }
-            r += 1;
-        }
+        // The forced cells are whole pieces, so the pieces they reach are those pieces.
+        table[m] = boxes_reached((PERMUTED[m] >> 32) as u32) as u16;
         m += 1;
     }
     table
