@@ -58,8 +58,8 @@
 //!   bottom band first), else an open cell with the fewest candidates;
 //! - **by bands and stacks**, on an open board, as tdoku does: at every stuck node, claiming
 //!   along columns and the triads ([`State::band_rules`]: a minirow or minicolumn holds
-//!   exactly three digits), then a branch on the band or stack whose digits have the fewest
-//!   permutations left ([`State::choose`]), one child per permutation of one digit there.
+//!   exactly three digits), then a branch on the band or stack with the fewest digits still
+//!   undecided ([`State::choose`]), one child per permutation of its most open digit.
 //!   Deciding a digit's whole band at once settles more than one cell does: on the hard lists
 //!   this halves the guesses (hardest_1905, count to 2: 301 to 123 a puzzle; hardest_1106:
 //!   574 to 220) and the table bench's ratio to the `sudoku` crate rose from 0.91-1.00x to
@@ -107,7 +107,17 @@
 //!   when that lookup took a piece (11-20% slower: that branch is common); naked singles
 //!   after every pass of the bands rather than once they are idle (13-25% more instructions,
 //!   10-15% slower); `BAND_SEARCH_FROM` 47 (top1465 2-4% faster, serg_benchmark 5% slower)
-//!   or 54 (top1465 4% slower in wall time, though 3% fewer instructions).
+//!   or 54 (top1465 4% slower in wall time, though 3% fewer instructions);
+//! - for the branch (`State::choose`; guesses a puzzle, count to 2, on a 12,000-puzzle
+//!   slice of hardest_1905, on hardest_1106 and on top1465): tdoku's rule, the unit with the fewest permutations and its
+//!   digit with the fewest, 128/227/18.7; that unit's digit with the most, 135/248/19.3;
+//!   weighing permutations against undecided digits (a unit's permutations plus 1, 2, 3 or 5
+//!   a digit undecided), 124-123/221-214/18.6-18.9; the sum of the digits' log permutations,
+//!   127/228/18.6; fewest undecided then fewest permutations, 114/172/19.9; fewest undecided
+//!   then *most* permutations, 98/118/22.9 (top1465 and the 17-clue list lose more than the
+//!   kept rule loses); the kept rule from the root until some guesses are made, then tdoku's
+//!   (or the other way round), worse on the hard lists than either rule throughout; trying
+//!   a branch's options in order of how many cells they keep (first solution): noise.
 //!
 //! [`Outcome::guesses`] counts options tried at branch points (digits of a cell, permutations
 //! of a band or stack): a two-way branch that tries both counts 2. Every table is built by a `const fn` and checked by a test.
@@ -726,22 +736,39 @@ impl State {
         }
     }
 
-    /// The band or stack to branch on, as tdoku chooses: of the three bands and three stacks,
-    /// the one whose nine digits have the fewest permutations left in all, and in it the digit
-    /// with the fewest (two or more). Placing a digit's whole band or stack at once decides
-    /// more than placing one cell, and a tight band or stack has few ways to go.
+    /// The band or stack to branch on: of the three bands and three stacks, the one with the
+    /// fewest digits still undecided there (two or more permutations left; the first such
+    /// unit on a tie), and in it the undecided digit with the *most* permutations (the first
+    /// on a tie).
     ///
-    /// `totals`: the permutations left in bands 0-2 and stacks 0-2; `cols`: each digit's column
-    /// sets, three bands side by side (as in [`State::band_rules`]). A digit's permutations in
-    /// a band are read from its kept shape.
+    /// tdoku branches on the unit with the fewest permutations in all, and in it on the digit
+    /// with the fewest; so did this search until this rule measured fewer guesses on the hard
+    /// lists. A likely reason, not measured: in a unit with few digits undecided, fixing the
+    /// most open one leaves the triads little room for the others, so one branch decides
+    /// most of the unit.
+    /// Guesses a puzzle on the whole lists, first solution / count to 2, tdoku's rule and then
+    /// this one:
+    ///
+    /// ```text
+    ///   hardest_1905   68.12 / 128.85  ->  55.55 / 108.24
+    ///   hardest_1106  102.69 / 234.56  ->  60.29 / 140.67
+    ///   top1465        10.79 /  18.62  ->  11.94 /  21.17
+    ///   17_clue         0.98 /   1.52  ->   1.35 /   2.26
+    /// ```
+    /// The easier lists lose what the hard ones gain; see the module notes for the variants
+    /// tried between the two.
+    ///
+    /// `undecided`: the undecided digits of bands 0-2 and stacks 0-2; `cols`: each digit's
+    /// column sets, three bands side by side (as in [`State::band_rules`]). A digit's
+    /// permutations in a band are read from its kept shape.
     #[inline(always)]
-    fn choose(&self, totals: [u32; 6], cols: &[u32; 9]) -> Choice {
+    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9]) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
-        // Nine is one permutation a digit: nothing left to choose there.
+        // None undecided: nothing left to choose there.
         let mut best = (u32::MAX, 6);
-        for (j, &total) in totals.iter().enumerate() {
-            if total > 9 && total < best.0 {
-                best = (total, j);
+        for (j, &n) in undecided.iter().enumerate() {
+            if n > 0 && n < best.0 {
+                best = (n, j);
             }
         }
         let j = best.1;
@@ -749,18 +776,18 @@ impl State {
             let (b, bit) = self.fewest();
             return Choice::Cell(b, bit as usize);
         }
-        let mut fewest = (u32::MAX, 0);
+        let mut most = (0, 0);
         for (d, &columns) in cols.iter().enumerate() {
             let n = if j < 3 {
                 self.pieces[at(d, j)] >> 18
             } else {
                 count(stack_matrix(columns, j - 3))
             };
-            if n >= 2 && n < fewest.0 {
-                fewest = (n, d);
+            if n > most.0 {
+                most = (n, d);
             }
         }
-        let d = fewest.1;
+        let d = most.1;
         if j < 3 {
             Choice::Band(at(d, j))
         } else {
@@ -814,8 +841,8 @@ impl State {
     ///
     /// A digit is forced into a minirow when every permutation of its band uses that piece
     /// ([`FORCED_MINIROWS`]), into a minicolumn when its column lies in that band only or its
-    /// box there keeps that column only. When nothing changes, the same pass has counted the
-    /// permutations left in every band and stack, and [`State::choose`] picks from them.
+    /// box there keeps that column only. The same pass counts the undecided digits of every band
+    /// and stack, and [`State::choose`] picks from them.
     #[inline(always)]
     fn band_rules(&mut self) -> Rules {
         // Per digit: the minirows it can reach and is forced into (bit 9b + 3r + k: band b,
@@ -832,8 +859,8 @@ impl State {
             c[1] |= c[0] & x;
             c[0] |= x;
         };
-        // Permutations left: bands 0-2, then stacks 0-2.
-        let mut totals = [0u32; 6];
+        // Undecided digits (two or more permutations left): bands 0-2, then stacks 0-2.
+        let mut undecided = [0u32; 6];
         let (mut claimed, mut somewhere) = (0, ROW);
         for d in 0..9 {
             let x = [self.f[at(d, 0)], self.f[at(d, 1)], self.f[at(d, 2)]];
@@ -858,7 +885,7 @@ impl State {
             let lone = |k: usize| u32::from(LONE_COLUMN_BITS[c[k] as usize]);
             rows[d] = (p[0] & ROW) | (p[1] & ROW) << 9 | (p[2] & ROW) << 18;
             for k in 0..3 {
-                totals[k] += p[k] >> 18;
+                undecided[k] += u32::from(p[k] >> 18 >= 2);
             }
             forced_rows[d] = forced(0) | forced(1) << 9 | forced(2) << 18;
             cols[d] = c[0] | c[1] << 9 | c[2] << 18;
@@ -922,13 +949,13 @@ impl State {
         // Nothing changed, so the matrices above are the board's.
         for d in 0..9 {
             for k in 0..3 {
-                totals[3 + k] += u32::from(FITTING[stack_matrix(cols[d], k)] >> 8);
+                undecided[3 + k] += u32::from(FITTING[stack_matrix(cols[d], k)] >> 8 >= 2);
             }
         }
         if changed != 0 {
-            return Rules::Changed(self.choose(totals, &cols));
+            return Rules::Changed(self.choose(undecided, &cols));
         }
-        Rules::Stuck(self.choose(totals, &cols))
+        Rules::Stuck(self.choose(undecided, &cols))
     }
 
     /// Claiming along columns, the one family of locked candidates that the band rules miss:
