@@ -114,8 +114,9 @@
 //!   weighing permutations against undecided digits (a unit's permutations plus 1, 2, 3 or 5
 //!   a digit undecided), 124-123/221-214/18.6-18.9; the sum of the digits' log permutations,
 //!   127/228/18.6; fewest undecided then fewest permutations, 114/172/19.9; fewest undecided
-//!   then *most* permutations, 98/118/22.9 (top1465 and the 17-clue list lose more than the
-//!   kept rule loses); the kept rule from the root until some guesses are made, then tdoku's
+//!   then the first such unit, 107/141/21.2 (against the kept rule, in puzzles/s: hardest_1905
+//!   6% slower, hardest_1106 14% slower, top1465 4-6% faster, the 17-clue list 2% faster;
+//!   the kept rule makes 98/118/22.8); the kept rule from the root until some guesses are made, then tdoku's
 //!   (or the other way round), worse on the hard lists than either rule throughout; trying
 //!   a branch's options in order of how many cells they keep (first solution): noise.
 //!
@@ -277,6 +278,12 @@ const fn forced_m() -> [u16; 512] {
     }
     table
 }
+
+/// A digit with `n` permutations left in a band or stack, as [`State::choose`] weighs it: an
+/// undecided digit (`n` of two or more) counts 64, less its permutations, so that a unit's sum
+/// orders units by their undecided digits first (at most 6 permutations a digit), and then by
+/// their permutations, most first.
+const OPEN_DIGIT: [u32; 8] = [0, 0, 62, 61, 60, 59, 58, 0];
 
 /// Per 9-bit column set of a band: the columns alone in their box (as [`LONE_COLUMNS`], as
 /// column bits).
@@ -737,37 +744,37 @@ impl State {
     }
 
     /// The band or stack to branch on: of the three bands and three stacks, the one with the
-    /// fewest digits still undecided there (two or more permutations left; the first such
-    /// unit on a tie), and in it the undecided digit with the *most* permutations (the first
-    /// on a tie).
+    /// fewest digits still undecided there (two or more permutations left) and, of those, the
+    /// one where they have the most permutations in all (the first on a tie); in it, the
+    /// undecided digit with the *most* permutations (the first on a tie).
     ///
     /// tdoku branches on the unit with the fewest permutations in all, and in it on the digit
     /// with the fewest; so did this search until this rule measured fewer guesses on the hard
     /// lists. A likely reason, not measured: in a unit with few digits undecided, fixing the
     /// most open one leaves the triads little room for the others, so one branch decides
-    /// most of the unit.
-    /// Guesses a puzzle on the whole lists, first solution / count to 2, tdoku's rule and then
-    /// this one:
+    /// most of the unit. Guesses a puzzle on the whole lists, first solution / count to 2,
+    /// tdoku's rule and then this one:
     ///
     /// ```text
-    ///   hardest_1905   68.12 / 128.85  ->  55.55 / 108.24
-    ///   hardest_1106  102.69 / 234.56  ->  60.29 / 140.67
-    ///   top1465        10.79 /  18.62  ->  11.94 /  21.17
-    ///   17_clue         0.98 /   1.52  ->   1.35 /   2.26
+    ///   hardest_1905   68.12 / 128.85  ->  52.96 / 102.63
+    ///   hardest_1106  102.69 / 234.56  ->  49.31 / 117.60
+    ///   top1465        10.79 /  18.62  ->  12.70 /  22.85
+    ///   17_clue         0.98 /   1.52  ->   1.44 /   2.43
     /// ```
-    /// The easier lists lose what the hard ones gain; see the module notes for the variants
-    /// tried between the two.
+    /// The easier lists lose some of what the hard ones gain; see the module notes for the
+    /// variants tried between the two.
     ///
-    /// `undecided`: the undecided digits of bands 0-2 and stacks 0-2; `cols`: each digit's
-    /// column sets, three bands side by side (as in [`State::band_rules`]). A digit's
-    /// permutations in a band are read from its kept shape.
+    /// `undecided`: per band 0-2 and stack 0-2, its undecided digits weighed by
+    /// [`OPEN_DIGIT`], so that the least is the unit wanted; `cols`: each digit's column sets,
+    /// three bands side by side (as in [`State::band_rules`]). A digit's permutations in a band
+    /// are read from its kept shape.
     #[inline(always)]
     fn choose(&self, undecided: [u32; 6], cols: &[u32; 9]) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
-        // None undecided: nothing left to choose there.
+        // Under 64, none undecided: nothing left to choose there.
         let mut best = (u32::MAX, 6);
         for (j, &n) in undecided.iter().enumerate() {
-            if n > 0 && n < best.0 {
+            if n >= 64 && n < best.0 {
                 best = (n, j);
             }
         }
@@ -885,7 +892,7 @@ impl State {
             let lone = |k: usize| u32::from(LONE_COLUMN_BITS[c[k] as usize]);
             rows[d] = (p[0] & ROW) | (p[1] & ROW) << 9 | (p[2] & ROW) << 18;
             for k in 0..3 {
-                undecided[k] += u32::from(p[k] >> 18 >= 2);
+                undecided[k] += OPEN_DIGIT[(p[k] >> 18) as usize & 7];
             }
             forced_rows[d] = forced(0) | forced(1) << 9 | forced(2) << 18;
             cols[d] = c[0] | c[1] << 9 | c[2] << 18;
@@ -949,7 +956,8 @@ impl State {
         // Nothing changed, so the matrices above are the board's.
         for d in 0..9 {
             for k in 0..3 {
-                undecided[3 + k] += u32::from(FITTING[stack_matrix(cols[d], k)] >> 8 >= 2);
+                undecided[3 + k] +=
+                    OPEN_DIGIT[usize::from(FITTING[stack_matrix(cols[d], k)] >> 8) & 7];
             }
         }
         if changed != 0 {
