@@ -109,16 +109,19 @@
 //!   10-15% slower); `BAND_SEARCH_FROM` 47 (top1465 2-4% faster, serg_benchmark 5% slower)
 //!   or 54 (top1465 4% slower in wall time, though 3% fewer instructions);
 //! - for the branch (`State::choose`; guesses a puzzle, count to 2, on a 12,000-puzzle
-//!   slice of hardest_1905, on hardest_1106 and on top1465): tdoku's rule, the unit with the fewest permutations and its
-//!   digit with the fewest, 128/227/18.7; that unit's digit with the most, 135/248/19.3;
-//!   weighing permutations against undecided digits (a unit's permutations plus 1, 2, 3 or 5
-//!   a digit undecided), 124-123/221-214/18.6-18.9; the sum of the digits' log permutations,
-//!   127/228/18.6; fewest undecided then fewest permutations, 114/172/19.9; fewest undecided
-//!   then the first such unit, 107/141/21.2 (against the kept rule, in puzzles/s: hardest_1905
-//!   6% slower, hardest_1106 14% slower, top1465 4-6% faster, the 17-clue list 2% faster;
-//!   the kept rule makes 98/118/22.8); the kept rule from the root until some guesses are made, then tdoku's
-//!   (or the other way round), worse on the hard lists than either rule throughout; trying
-//!   a branch's options in order of how many cells they keep (first solution): noise.
+//!   slice of hardest_1905, on hardest_1106 and on top1465): tdoku's rule, the unit with the
+//!   fewest permutations and its digit with the fewest, 128/227/18.7; that unit's digit with
+//!   the most, 135/248/19.3; weighing permutations against undecided digits (a unit's
+//!   permutations plus 1, 2, 3 or 5 a digit undecided), 124-123/221-214/18.6-18.9; the sum
+//!   of the digits' log permutations, 127/228/18.6; fewest undecided then fewest
+//!   permutations, 114/172/19.9; fewest undecided then the first such unit, 107/141/21.2
+//!   (against the kept rule, in puzzles/s: hardest_1905 6% slower, hardest_1106 14% slower,
+//!   top1465 4-6% faster, the 17-clue list 2% faster; the kept rule makes 98/118/22.8). Also
+//!   the kept rule only where a unit has at most 3 to 6 digits undecided, else tdoku's; the
+//!   kept rule from the root until some guesses are made, then tdoku's, or the other way
+//!   round; and `BAND_SEARCH_FROM` 53 or 56 under the kept rule: each gave back on the hard
+//!   lists at least what it won on top1465. Trying a branch's options in order of how many
+//!   cells they keep (first solution): noise.
 //!
 //! [`Outcome::guesses`] counts options tried at branch points (digits of a cell, permutations
 //! of a band or stack): a two-way branch that tries both counts 2. Every table is built by a `const fn` and checked by a test.
@@ -756,9 +759,9 @@ impl State {
     /// tdoku's rule and then this one:
     ///
     /// ```text
-    ///   hardest_1905   68.12 / 128.85  ->  52.96 / 102.63
-    ///   hardest_1106  102.69 / 234.56  ->  49.31 / 117.60
-    ///   top1465        10.79 /  18.62  ->  12.70 /  22.85
+    ///   hardest_1905   68.12 / 128.85  ->  53.19 / 103.10
+    ///   hardest_1106  102.69 / 234.56  ->  49.42 / 117.85
+    ///   top1465        10.79 /  18.62  ->  12.75 /  22.89
     ///   17_clue         0.98 /   1.52  ->   1.44 /   2.43
     /// ```
     /// The easier lists lose some of what the hard ones gain; see the module notes for the
@@ -771,10 +774,10 @@ impl State {
     #[inline(always)]
     fn choose(&self, undecided: [u32; 6], cols: &[u32; 9]) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
-        // Under 64, none undecided: nothing left to choose there.
+        // Zero: no digit undecided, nothing left to choose there.
         let mut best = (u32::MAX, 6);
         for (j, &n) in undecided.iter().enumerate() {
-            if n >= 64 && n < best.0 {
+            if n > 0 && n < best.0 {
                 best = (n, j);
             }
         }
@@ -1208,6 +1211,23 @@ mod tests {
             let want = DlxSolver::new().solve(&puzzle, 2, &mut oracle);
             assert_eq!(got.solutions, want.solutions, "{puzzle}");
             assert!(ours.is_solved() && ours.agrees_with(&puzzle));
+        }
+    }
+
+    #[test]
+    fn open_digit_orders_units_by_undecided_digits_then_by_most_permutations() {
+        // A unit's weight: the sum over its nine digits. Fewer undecided digits must weigh
+        // less whatever their permutations, and with as many undecided, more permutations
+        // must weigh less; a unit with every digit decided weighs 0.
+        let weight = |perms: &[usize]| perms.iter().map(|&n| OPEN_DIGIT[n]).sum::<u32>();
+        assert_eq!(weight(&[1; 9]), 0);
+        for u in 1..9 {
+            let (fewest, most) = ([2; 9], [6; 9]);
+            let heaviest_u = weight(&fewest[..u]);
+            let lightest_u_plus_1 = weight(&most[..u + 1]);
+            assert!(heaviest_u < lightest_u_plus_1, "{u} undecided");
+            assert!(weight(&most[..u]) < weight(&fewest[..u]), "{u} undecided");
+            assert!(weight(&most[..u]) > 0, "{u} undecided counts as undecided");
         }
     }
 
