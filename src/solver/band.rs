@@ -42,8 +42,9 @@
 //! the 27 bands is unrolled, so each copy of the band rule works on constant indices: a pass
 //! over an idle board is 27 comparisons. Its order, and the lookups in `work`, are chosen for
 //! short chains of dependent instructions rather than for fewest instructions: the next
-//! band's test waits on any band that `work` has just written (see `propagate`). This ordering (scan and compare) measured fewer
-//! instructions than a "dirty band" bit set, whose upkeep cost more than the scan it saves.
+//! band's test waits on any band that `work` has just written (see `propagate`). This
+//! ordering (scan and compare) measured fewer instructions than a "dirty band" bit set, whose
+//! upkeep cost more than the scan it saves.
 //!
 //! Claiming along columns (a digit whose column lies in one band must sit in that column's
 //! box) is the one family of locked candidates the band rules miss. It costs a pass over the
@@ -124,7 +125,8 @@
 //!   cells they keep (first solution): noise.
 //!
 //! [`Outcome::guesses`] counts options tried at branch points (digits of a cell, permutations
-//! of a band or stack): a two-way branch that tries both counts 2. Every table is built by a `const fn` and checked by a test.
+//! of a band or stack): a two-way branch that tries both counts 2. Every table is built by a
+//! `const fn` and checked by a test.
 
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
@@ -463,8 +465,8 @@ const fn fold(x: u32) -> u32 {
 /// What the search branches on when no rule applies.
 #[derive(Clone, Copy)]
 enum Choice {
-    /// Band `i` (digit `i / 3`, band `i % 3`; see [`at`]): which of its fitting permutations of rows and
-    /// boxes holds.
+    /// Band `i` (digit `i / 3`, band `i % 3`; see [`at`]): which of its fitting permutations
+    /// of rows and boxes holds.
     Band(usize),
     /// Digit `d` in stack `s`: which permutation of bands and the stack's columns holds.
     Stack(usize, usize),
