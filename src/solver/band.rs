@@ -193,7 +193,7 @@ const fn claim_keep() -> [u32; 512] {
         let mut c = 0;
         while c < 9 {
             if cols >> c & 1 != 0 {
-                let boxed = column(c / 3 * 3) * 7;
+                let boxed = box_cells(c / 3);
                 table[cols] &= !(boxed & !column(c));
             }
             c += 1;
@@ -261,7 +261,7 @@ const fn permutation_cells() -> [u32; 6] {
     while p < 6 {
         let mut r = 0;
         while r < 3 {
-            table[p] |= 7 << (9 * r + 3 * PERMUTATIONS[p][r]);
+            table[p] |= minirow(r, PERMUTATIONS[p][r]);
             r += 1;
         }
         p += 1;
@@ -336,7 +336,7 @@ const fn minirow_cells() -> [u32; 9] {
     let mut table = [0; 9];
     let mut j = 0;
     while j < 9 {
-        table[j] = 7 << (9 * (j / 3) + 3 * (j % 3));
+        table[j] = minirow(j / 3, j % 3);
         j += 1;
     }
     table
@@ -351,9 +351,7 @@ const fn force_keep() -> [u32; 9] {
     let mut j = 0;
     while j < 9 {
         let (r, k) = (j / 3, j % 3);
-        let piece = 7u32 << (9 * r + 3 * k);
-        let boxed = (7u32 | 7 << 9 | 7 << 18) << (3 * k);
-        table[j] = (BAND & !((ROW << (9 * r)) | boxed)) | piece;
+        table[j] = (BAND & !((ROW << (9 * r)) | box_cells(k))) | minirow(r, k);
         j += 1;
     }
     table
@@ -372,7 +370,7 @@ const fn permuted() -> [u64; 512] {
             let mut r = 0;
             while r < 3 {
                 fits &= m >> (3 * r + boxes[r]) & 1 != 0;
-                cells |= 7 << (9 * r + 3 * boxes[r]);
+                cells |= minirow(r, boxes[r]);
                 r += 1;
             }
             if fits {
@@ -405,12 +403,22 @@ const fn column(col: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << col
 }
 
+/// The band bits of box `k` of the band (its columns `3k` to `3k + 2`).
+const fn box_cells(k: usize) -> u32 {
+    column(3 * k) * 7
+}
+
+/// The band bits of the minirow in row `r` and box `k`: the piece `(r, k)`.
+const fn minirow(r: usize, k: usize) -> u32 {
+    7 << (9 * r + 3 * k)
+}
+
 const fn keep_in_band() -> [u32; 27] {
     let mut table = [0; 27];
     let mut bit = 0;
     while bit < 27 {
         let (row, col) = (bit / 9, bit % 9);
-        let boxed = (7 | 7 << 9 | 7 << 18) << (col / 3 * 3);
+        let boxed = box_cells(col / 3);
         let gone = ROW << (9 * row) | boxed | column(col);
         table[bit] = (BAND & !gone) | 1 << bit;
         bit += 1;
@@ -834,7 +842,7 @@ impl State {
         match choice {
             Choice::Band(i) => self.f[i] &= PERMUTATION_CELLS[k],
             Choice::Stack(d, s) => {
-                let stack = column(3 * s) * 7;
+                let stack = box_cells(s);
                 for (b, col) in PERMUTATIONS[k].into_iter().enumerate() {
                     self.f[at(d, b)] &= !stack | column(3 * s + col);
                 }
