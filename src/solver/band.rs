@@ -170,14 +170,8 @@ const fn lone_columns() -> [u32; 512] {
     let mut table = [0; 512];
     let mut cols = 0;
     while cols < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let part = (cols >> (3 * k) & 7) as u32;
-            if part.count_ones() == 1 {
-                table[cols] |= (column(0) * part) << (3 * k);
-            }
-            k += 1;
-        }
+        // The lone columns' bits, repeated in the band's three rows.
+        table[cols] = column(0) * LONE_COLUMN_BITS[cols] as u32;
         cols += 1;
     }
     table
@@ -1445,11 +1439,12 @@ mod tests {
                 assert_eq!(FORCE_KEEP[j] >> bit & 1 == 0, gone, "minirow {j} bit {bit}");
             }
         }
+        // LONE_COLUMNS is built from LONE_COLUMN_BITS: check the root against its definition.
         for cols in 0..512u32 {
-            assert_eq!(
-                LONE_COLUMNS[cols as usize],
-                column(0) * u32::from(LONE_COLUMN_BITS[cols as usize])
-            );
+            for c in 0..9 {
+                let lone = cols >> c & 1 != 0 && (cols >> (c / 3 * 3) & 7).count_ones() == 1;
+                assert_eq!(LONE_COLUMN_BITS[cols as usize] >> c & 1 != 0, lone, "{cols:#x} {c}");
+            }
         }
     }
 
