@@ -1,14 +1,13 @@
 //! The speed table, in tdoku's columns: puzzles/s, us/puzzle, % solved without guessing and
-//! guesses/puzzle, for `sudoku-bulk` and the Rust `sudoku` crate (0.8, the JCZSolve port),
-//! each corpus, two modes: `first` (stop at the first solution, limit 1) and `count2` (count up
-//! to two solutions: the uniqueness check).
+//! guesses/puzzle, for `sudoku-bulk`, the Rust `sudoku` crate (0.8, the JCZSolve port) and,
+//! where a build of it is given, tdoku itself; each corpus, two modes: `first` (stop at the
+//! first solution, limit 1) and `count2` (count up to two solutions: the uniqueness check).
 //!
 //! criterion (`benches/solvers.rs`) gives confidence intervals; this harness gives the one
 //! table a README quotes. It is built for a noisy shared machine: after a warm-up pass (which
-//! also checks every answer of both solvers), each of R rounds times one full pass of our
-//! solver and one of the crate, back to back, alternating which goes first, so both see the
-//! same background load. The table reports the median round of each and the ratio of the
-//! medians.
+//! also checks every answer of every solver), each of R rounds times one full pass of each
+//! solver, back to back, rotating which goes first, so all see the same background load. The
+//! table reports the median round of each and the ratio of our median to each other's.
 //!
 //! ```text
 //! cargo bench --bench table                 # the five puzzles* corpora
@@ -18,9 +17,13 @@
 //! BENCH_SOLVER=NAME      which of our solvers: fast (default, BandSolver) or bitmask (the
 //!                        reference BitmaskSolver)
 //! SUDOKU_DATASETS=DIR    where the corpora are (default ../shared/datasets)
+//! TDOKU_LIB=FILE         a shared library of tdoku's solver, timed as a third column
+//!                        (`TDOKU_DIR=checkout scripts/bench.sh` builds one and sets this)
 //! ```
 //!
-//! The `sudoku` crate is AGPL-3.0: it is a dev-dependency for the benches only.
+//! The `sudoku` crate is AGPL-3.0: it is a dev-dependency for the benches only. tdoku
+//! (BSD-2-Clause) is not a dependency at all: it is loaded at run time, when asked for, from a
+//! build of the user's own checkout.
 
 mod common;
 
@@ -34,6 +37,7 @@ use sudoku::Sudoku;
 use sudoku_bulk::commands::bench::Mode;
 use sudoku_bulk::solver::band::BandSolver;
 use sudoku_bulk::{BitmaskSolver, Grid, Solver};
+use tdoku::Tdoku;
 
 const DEFAULT_ROUNDS: usize = 7;
 
@@ -60,23 +64,49 @@ struct Config {
     /// Cap on puzzles per corpus; `None`: the whole corpus.
     max_puzzles: Option<usize>,
     corpora: Vec<PathBuf>,
+    /// tdoku, when `TDOKU_LIB` names a build of it, and that path.
+    tdoku: Option<(Tdoku, String)>,
 }
 
-/// What the warm-up pass learns: our guess statistics, and how many solutions each solver
-/// reports over the whole pass (every timed pass must report the same).
+/// The solvers of a table, in the order of its rows: ours first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Ours,
+    Crate,
+    Tdoku,
+}
+
+impl Who {
+    fn name(self) -> &'static str {
+        match self {
+            Who::Ours => "sudoku-bulk",
+            Who::Crate => "sudoku crate",
+            Who::Tdoku => "tdoku",
+        }
+    }
+}
+
+/// What the warm-up pass learns of one solver: how many solutions it reports over the whole
+/// pass (every timed pass must report the same), and its guess statistics if it keeps any.
+#[derive(Default)]
 struct Checked {
-    ours_found: u64,
-    theirs_found: u64,
-    no_guess: usize,
-    guesses: u64,
+    found: u64,
+    /// Puzzles solved without a guess, and guesses in all; `None` for the crate, which
+    /// reports no guesses.
+    guesses: Option<(usize, u64)>,
 }
 
-/// One line pair of the table.
+/// One row of the table: a solver's warm-up record and its median pass.
+struct Row {
+    who: Who,
+    checked: Checked,
+    median: Duration,
+}
+
+/// One corpus and mode: a row per solver, ours first.
 struct Measured {
     mode: Mode,
-    checked: Checked,
-    ours: Duration,
-    theirs: Duration,
+    rows: Vec<Row>,
 }
 
 fn main() -> ExitCode {
@@ -98,6 +128,7 @@ fn main() -> ExitCode {
             }
         }
     }
+    let tdoku = config.tdoku.as_ref().map(|(lib, _)| lib);
 
     let mut results = Vec::new();
     for corpus in &corpora {
@@ -110,8 +141,8 @@ fn main() -> ExitCode {
                 config.rounds
             );
             let measured = match config.solver {
-                Ours::Bitmask => measure(corpus, mode, config.rounds, BitmaskSolver::new()),
-                Ours::Band => measure(corpus, mode, config.rounds, BandSolver::new()),
+                Ours::Bitmask => measure(corpus, mode, config.rounds, BitmaskSolver::new(), tdoku),
+                Ours::Band => measure(corpus, mode, config.rounds, BandSolver::new(), tdoku),
             };
             let measured = match measured {
                 Ok(m) => m,
@@ -138,6 +169,12 @@ fn config() -> Result<Option<Config>, String> {
         Ok(v) => return Err(format!("BENCH_SOLVER={v}: expected fast or bitmask")),
         Err(e) => return Err(format!("BENCH_SOLVER: {e}")),
     };
+    let tdoku = match std::env::var("TDOKU_LIB") {
+        Err(std::env::VarError::NotPresent) => None,
+        Ok(path) if path.is_empty() => None,
+        Ok(path) => Some((Tdoku::load(&path)?, path)),
+        Err(e) => return Err(format!("TDOKU_LIB: {e}")),
+    };
     // cargo passes `--bench` (and libtest-style flags); only the other arguments are files.
     let files: Vec<PathBuf> = std::env::args_os()
         .skip(1)
@@ -145,14 +182,14 @@ fn config() -> Result<Option<Config>, String> {
         .map(PathBuf::from)
         .collect();
     if !files.is_empty() {
-        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files }));
+        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files, tdoku }));
     }
 
     let corpora = common::corpus_files("table");
     if corpora.is_empty() {
         return Ok(None);
     }
-    Ok(Some(Config { rounds, solver, max_puzzles, corpora }))
+    Ok(Some(Config { rounds, solver, max_puzzles, corpora, tdoku }))
 }
 
 /// A positive integer from the environment, `None` if unset.
@@ -167,59 +204,79 @@ fn env_count(var: &str) -> Result<Option<usize>, String> {
     }
 }
 
-/// Checks both solvers on every puzzle (the warm-up pass), then times `rounds` interleaved
+/// Checks every solver on every puzzle (the warm-up pass), then times `rounds` interleaved
 /// passes. `Err` names the first puzzle where an answer is missing, wrong, or disagrees.
 fn measure<S: Solver>(
     corpus: &Corpus,
     mode: Mode,
     rounds: usize,
     mut solver: S,
+    tdoku: Option<&Tdoku>,
 ) -> Result<Measured, String> {
     let limit = mode.limit();
-    let checked = check(corpus, limit, &mut solver)?;
+    let tdoku = tdoku.map(|lib| (lib, corpus.ours.iter().map(tdoku::puzzle).collect::<Vec<_>>()));
+    let mut rows = check(corpus, limit, &mut solver, tdoku.as_ref())?;
 
-    let mut ours = Vec::with_capacity(rounds);
-    let mut theirs = Vec::with_capacity(rounds);
+    let mut times = vec![Vec::with_capacity(rounds); rows.len()];
     for round in 0..rounds {
-        // Alternate the order, so neither solver always runs just after the other.
-        let ours_first = round % 2 == 0;
-        for turn in 0..2 {
-            let (time, found, expected, who) = if (turn == 0) == ours_first {
-                let (t, f) = time_ours(&corpus.ours, limit, &mut solver);
-                (t, f, checked.ours_found, "sudoku-bulk")
-            } else {
-                let (t, f) = time_theirs(&corpus.theirs, limit);
-                (t, f, checked.theirs_found, "sudoku crate")
+        // Rotate the order, so no solver always runs just after the same other one.
+        for turn in 0..rows.len() {
+            let k = (round + turn) % rows.len();
+            let (time, found) = match rows[k].who {
+                Who::Ours => time_ours(&corpus.ours, limit, &mut solver),
+                Who::Crate => time_theirs(&corpus.theirs, limit),
+                Who::Tdoku => {
+                    let (lib, puzzles) = tdoku.as_ref().expect("a tdoku row has a tdoku");
+                    time_tdoku(lib, puzzles, limit)
+                }
             };
+            let expected = rows[k].checked.found;
             if found != expected {
                 return Err(format!(
-                    "{who} found {found} solutions in round {round}, {expected} in the warm-up"
+                    "{} found {found} solutions in round {round}, {expected} in the warm-up",
+                    rows[k].who.name()
                 ));
             }
-            if who == "sudoku-bulk" {
-                ours.push(time);
-            } else {
-                theirs.push(time);
-            }
+            times[k].push(time);
         }
     }
-    Ok(Measured { mode, checked, ours: median(&mut ours), theirs: median(&mut theirs) })
+    for (row, times) in rows.iter_mut().zip(&mut times) {
+        row.median = median(times);
+    }
+    Ok(Measured { mode, rows })
 }
 
-/// The warm-up pass: every puzzle through both solvers, with every answer checked.
-fn check<S: Solver>(corpus: &Corpus, limit: u32, solver: &mut S) -> Result<Checked, String> {
-    let mut checked = Checked { ours_found: 0, theirs_found: 0, no_guess: 0, guesses: 0 };
-    for (puzzle, their_puzzle) in corpus.ours.iter().zip(&corpus.theirs) {
+/// The warm-up pass: every puzzle through every solver, with every answer checked against
+/// the rules and the givens, and the counts compared. Returns a row per solver, ours first.
+fn check<S: Solver>(
+    corpus: &Corpus,
+    limit: u32,
+    solver: &mut S,
+    tdoku: Option<&(&Tdoku, Vec<tdoku::Puzzle>)>,
+) -> Result<Vec<Row>, String> {
+    let mut ours_checked = Checked { found: 0, guesses: Some((0, 0)) };
+    let mut theirs_checked = Checked::default();
+    let mut tdoku_checked = Checked { found: 0, guesses: Some((0, 0)) };
+    let valid = |grid: &Grid, puzzle: &Grid| grid.is_solved() && grid.agrees_with(puzzle);
+    let tally = |checked: &mut Checked, found: u64, guesses: u64| {
+        checked.found += found;
+        if let Some((no_guess, all)) = &mut checked.guesses {
+            *no_guess += usize::from(guesses == 0);
+            *all += guesses;
+        }
+    };
+    for (i, (puzzle, their_puzzle)) in corpus.ours.iter().zip(&corpus.theirs).enumerate() {
         let mut ours = Grid::EMPTY;
         let outcome = solver.solve(puzzle, limit, &mut ours);
+        if !outcome.solved() || !valid(&ours, puzzle) {
+            return Err(format!("sudoku-bulk has no valid solution for {puzzle}"));
+        }
+        tally(&mut ours_checked, outcome.solutions.into(), outcome.guesses);
+
         let mut buf = [[0u8; 81]];
         let found = their_puzzle.solutions_up_to_buffer(&mut buf, limit as usize);
         let theirs = Grid::from_cells(buf[0]).unwrap_or(Grid::EMPTY);
-
-        if !outcome.solved() || !ours.is_solved() || !ours.agrees_with(puzzle) {
-            return Err(format!("sudoku-bulk has no valid solution for {puzzle}"));
-        }
-        if found == 0 || !theirs.is_solved() || !theirs.agrees_with(puzzle) {
+        if found == 0 || !valid(&theirs, puzzle) {
             return Err(format!("the sudoku crate has no valid solution for {puzzle}"));
         }
         if outcome.solutions as usize != found {
@@ -228,12 +285,30 @@ fn check<S: Solver>(corpus: &Corpus, limit: u32, solver: &mut S) -> Result<Check
                 outcome.solutions
             ));
         }
-        checked.ours_found += u64::from(outcome.solutions);
-        checked.theirs_found += found as u64;
-        checked.guesses += outcome.guesses;
-        checked.no_guess += usize::from(outcome.guesses == 0);
+        tally(&mut theirs_checked, found as u64, 0);
+
+        if let Some((lib, puzzles)) = tdoku {
+            let (found, guesses, solution) = lib.solve(&puzzles[i], limit);
+            // Counting to 2, tdoku writes no solution (see `time_tdoku`): its count is checked.
+            let theirs = Grid::parse_line(&solution).unwrap_or(Grid::EMPTY);
+            if found == 0 || (limit == 1 && !valid(&theirs, puzzle)) {
+                return Err(format!("tdoku has no valid solution for {puzzle}"));
+            }
+            if u64::from(outcome.solutions) != found {
+                return Err(format!(
+                    "{puzzle}: sudoku-bulk counts {}, tdoku {found} (limit {limit})",
+                    outcome.solutions
+                ));
+            }
+            tally(&mut tdoku_checked, found, guesses);
+        }
     }
-    Ok(checked)
+    let row = |who, checked| Row { who, checked, median: Duration::ZERO };
+    let mut rows = vec![row(Who::Ours, ours_checked), row(Who::Crate, theirs_checked)];
+    if tdoku.is_some() {
+        rows.push(row(Who::Tdoku, tdoku_checked));
+    }
+    Ok(rows)
 }
 
 /// One timed pass of our solver; returns the time and the solutions found.
@@ -261,6 +336,19 @@ fn time_theirs(puzzles: &[Sudoku], limit: u32) -> (Duration, u64) {
     (start.elapsed(), found)
 }
 
+/// One timed pass of tdoku, as its own benchmark calls it: it counts up to `limit`, and at
+/// limit 1 writes the solution as text. At limit 2 it writes none (its API returns the
+/// solution that reached the limit, which a unique puzzle never does), so in `count2` it
+/// does a little less than the others: one copy of its state.
+fn time_tdoku(lib: &Tdoku, puzzles: &[tdoku::Puzzle], limit: u32) -> (Duration, u64) {
+    let mut found = 0u64;
+    let start = Instant::now();
+    for puzzle in puzzles {
+        found += black_box(lib.solve(black_box(puzzle), limit)).0;
+    }
+    (start.elapsed(), found)
+}
+
 fn median(times: &mut [Duration]) -> Duration {
     times.sort_unstable();
     let n = times.len();
@@ -274,7 +362,7 @@ fn median(times: &mut [Duration]) -> Duration {
 fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
     println!(
         "| corpus | puzzles | mode | solver | puzzles/s | us/puzzle | % no guess \
-         | guesses/puzzle | ours/theirs |"
+         | guesses/puzzle | ours/this |"
     );
     println!("|---|---:|---|---|---:|---:|---:|---:|---:|");
     for (corpus, m) in results {
@@ -285,24 +373,27 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
             format!("{} of {}", thousands(n as u64), thousands(corpus.total as u64))
         };
         let rate = |t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
-        let (ours, theirs) = (rate(m.ours), rate(m.theirs));
-        println!(
-            "| {} | {puzzles} | {} | sudoku-bulk | {} | {:.2} | {:.1} | {:.2} | {:.2}x |",
-            corpus.name,
-            m.mode.name(),
-            thousands(ours.round() as u64),
-            1e6 / ours,
-            100.0 * m.checked.no_guess as f64 / n as f64,
-            m.checked.guesses as f64 / n as f64,
-            ours / theirs,
-        );
-        println!(
-            "| {} | {puzzles} | {} | sudoku crate | {} | {:.2} | - | - | |",
-            corpus.name,
-            m.mode.name(),
-            thousands(theirs.round() as u64),
-            1e6 / theirs,
-        );
+        let ours = rate(m.rows[0].median);
+        for row in &m.rows {
+            let this = rate(row.median);
+            let (no_guess, guesses) = match row.checked.guesses {
+                Some((no_guess, all)) => (
+                    format!("{:.1}", 100.0 * no_guess as f64 / n as f64),
+                    format!("{:.2}", all as f64 / n as f64),
+                ),
+                None => ("-".to_owned(), "-".to_owned()),
+            };
+            let ratio =
+                if row.who == Who::Ours { String::new() } else { format!("{:.2}x", ours / this) };
+            println!(
+                "| {} | {puzzles} | {} | {} | {} | {:.2} | {no_guess} | {guesses} | {ratio} |",
+                corpus.name,
+                m.mode.name(),
+                row.who.name(),
+                thousands(this.round() as u64),
+                1e6 / this,
+            );
+        }
     }
     let sampled = match config.max_puzzles {
         Some(cap) => {
@@ -313,15 +404,24 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
     println!();
     println!(
         "Median of {} round{} per row, after one warm-up pass that also checks every answer; \
-         each round times one full pass of each solver over {sampled} of the corpus, the two \
-         interleaved and alternating which goes first. One thread. `first`: stop at the first \
-         solution (limit 1); `count2`: count up to two solutions (the uniqueness check); both \
-         solvers also keep the first solution. The `sudoku` crate (0.8) reports no guess count. \
-         ours/theirs: ratio of the median puzzles/s. sudoku-bulk solver: {}.",
+         each round times one full pass of each solver over {sampled} of the corpus, \
+         interleaved, rotating which goes first. One thread. `first`: stop at the first \
+         solution (limit 1); `count2`: count up to two solutions (the uniqueness check); our \
+         solver and the crate also keep the first solution. The `sudoku` crate (0.8) reports no guess count. \
+         ours/this: our median puzzles/s over this row's. sudoku-bulk solver: {}.",
         config.rounds,
         if config.rounds == 1 { "" } else { "s" },
         config.solver.name(),
     );
+    if let Some((_, path)) = &config.tdoku {
+        println!();
+        println!(
+            "tdoku: `TdokuSolverDpllTriadSimd` from {path}, given each puzzle as the text it \
+             reads (as our solver and the crate are given theirs, parsed before timing); called \
+             as its own benchmark calls it, so in `count2` it keeps no solution. Its guesses count each split of a band's options into \"the first\" and \"the rest\" \
+             once; ours count every option tried, so the two guess columns differ in kind."
+        );
+    }
 }
 
 /// `1234567` as `1,234,567`.
@@ -335,4 +435,100 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// tdoku (github.com/t-dillon/tdoku), the fastest published solver on hard puzzles, loaded at
+/// run time from a shared library of the user's own build, so that it can run in the same
+/// rounds as ours without becoming a dependency.
+mod tdoku {
+    use std::ffi::{c_char, c_void, CStr, CString};
+
+    use sudoku_bulk::Grid;
+
+    /// tdoku's entry point (its `include/tdoku.h`): counts the solutions of `puzzle` up to
+    /// `limit`, writes its guess count into `guesses`, and returns the count. With
+    /// `configuration` 0 (its defaults), it writes the solution (81 characters, no NUL) into
+    /// `solution` at limit 1 only.
+    type SolveFn = unsafe extern "C" fn(
+        puzzle: *const c_char,
+        limit: usize,
+        configuration: u32,
+        solution: *mut c_char,
+        guesses: *mut usize,
+    ) -> usize;
+
+    /// A puzzle as tdoku reads it: 81 characters, `.` for a blank, then a NUL (it reads byte
+    /// 81 to tell a plain puzzle from its 729-character pencil-mark form). The slot is wider
+    /// than that, so no read of the puzzle in 16-byte pieces can leave it.
+    pub type Puzzle = [u8; 96];
+
+    /// `grid` in tdoku's form.
+    pub fn puzzle(grid: &Grid) -> Puzzle {
+        let mut text = [0; 96];
+        for (byte, &cell) in text.iter_mut().zip(grid.cells()) {
+            *byte = if cell == 0 { b'.' } else { b'0' + cell };
+        }
+        text
+    }
+
+    /// A loaded tdoku. The library stays loaded for the life of the process (it is never
+    /// closed), so the function pointer stays valid.
+    pub struct Tdoku {
+        solve: SolveFn,
+    }
+
+    impl Tdoku {
+        /// Loads the shared library at `path` and finds tdoku's solver in it.
+        pub fn load(path: &str) -> Result<Tdoku, String> {
+            let name = CString::new(path).map_err(|_| format!("TDOKU_LIB={path}: a NUL byte"))?;
+            // SAFETY: `name` is a NUL-terminated path. Loading runs the library's static
+            // initialisers, which for tdoku build its constant tables.
+            let lib = unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+            if lib.is_null() {
+                return Err(format!("TDOKU_LIB={path}: {}", dl_error()));
+            }
+            // SAFETY: `lib` is a handle dlopen returned, the symbol name a C string.
+            let symbol = unsafe { libc::dlsym(lib, c"TdokuSolverDpllTriadSimd".as_ptr()) };
+            if symbol.is_null() {
+                return Err(format!("TDOKU_LIB={path}: no TdokuSolverDpllTriadSimd in it"));
+            }
+            // SAFETY: the symbol is tdoku's exported C function, which has this signature.
+            let solve = unsafe { std::mem::transmute::<*mut c_void, SolveFn>(symbol) };
+            Ok(Tdoku { solve })
+        }
+
+        /// Solves one puzzle: the solutions found (at most `limit`), tdoku's guess count, and
+        /// the solution it wrote (zeros if it wrote none).
+        #[inline]
+        pub fn solve(&self, puzzle: &Puzzle, limit: u32) -> (u64, u64, [u8; 81]) {
+            let mut solution = [0u8; 81];
+            let mut guesses = 0usize;
+            // SAFETY: `puzzle` is NUL-terminated with room past its end for tdoku's reads,
+            // `solution` has the 81 bytes it writes, and tdoku keeps neither pointer. Its
+            // solver state is global: this harness calls it from one thread only.
+            let found = unsafe {
+                (self.solve)(
+                    puzzle.as_ptr().cast(),
+                    limit as usize,
+                    0,
+                    solution.as_mut_ptr().cast(),
+                    &mut guesses,
+                )
+            };
+            (found as u64, guesses as u64, solution)
+        }
+    }
+
+    /// The loader's last error message.
+    fn dl_error() -> String {
+        // SAFETY: dlerror returns NULL or a NUL-terminated message owned by the loader,
+        // read here before any other dl call.
+        let message = unsafe { libc::dlerror() };
+        if message.is_null() {
+            "unknown error".to_owned()
+        } else {
+            // SAFETY: non-null, so a valid C string (see above).
+            unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned()
+        }
+    }
 }
