@@ -54,14 +54,14 @@
 //! ## Two ways to search
 //!
 //! At its first branch point a puzzle picks how it will branch, by how many cells are open
-//! ([`BAND_SEARCH_FROM`]):
+//! (`BAND_SEARCH_FROM`):
 //! - **by cells**, on a nearly-solved board: claiming along columns at the root only, then a
 //!   two-candidate cell (a third "seen three times" accumulator finds them; the last one,
 //!   bottom band first), else an open cell with the fewest candidates;
 //! - **by bands and stacks**, on an open board, as tdoku does: at every stuck node, claiming
-//!   along columns and the triads ([`State::band_rules`]: a minirow or minicolumn holds
+//!   along columns and the triads (`State::band_rules`: a minirow or minicolumn holds
 //!   exactly three digits), then a branch on the band or stack with the fewest digits still
-//!   undecided ([`State::choose`]), one child per permutation of its most open digit.
+//!   undecided (`State::choose`), one child per permutation of its most open digit.
 //!   Deciding a digit's whole band at once settles more than one cell does: on the hard lists
 //!   this halves the guesses (hardest_1905, count to 2: 301 to 123 a puzzle; hardest_1106:
 //!   574 to 220) and the table bench's ratio to the `sudoku` crate rose from 0.91-1.00x to
