@@ -103,6 +103,12 @@ struct Row {
     median: Duration,
 }
 
+/// tdoku and a corpus's puzzles in the form it reads, made before any timing.
+struct TdokuCorpus<'a> {
+    lib: &'a Tdoku,
+    puzzles: Vec<tdoku::Puzzle>,
+}
+
 /// One corpus and mode: a row per solver, ours first.
 struct Measured {
     mode: Mode,
@@ -214,7 +220,8 @@ fn measure<S: Solver>(
     tdoku: Option<&Tdoku>,
 ) -> Result<Measured, String> {
     let limit = mode.limit();
-    let tdoku = tdoku.map(|lib| (lib, corpus.ours.iter().map(tdoku::puzzle).collect::<Vec<_>>()));
+    let tdoku = tdoku
+        .map(|lib| TdokuCorpus { lib, puzzles: corpus.ours.iter().map(tdoku::puzzle).collect() });
     let mut rows = check(corpus, limit, &mut solver, tdoku.as_ref())?;
 
     let mut times = vec![Vec::with_capacity(rounds); rows.len()];
@@ -225,10 +232,7 @@ fn measure<S: Solver>(
             let (time, found) = match rows[k].who {
                 Who::Ours => time_ours(&corpus.ours, limit, &mut solver),
                 Who::Crate => time_theirs(&corpus.theirs, limit),
-                Who::Tdoku => {
-                    let (lib, puzzles) = tdoku.as_ref().expect("a tdoku row has a tdoku");
-                    time_tdoku(lib, puzzles, limit)
-                }
+                Who::Tdoku => time_tdoku(tdoku.as_ref().expect("a tdoku row has a tdoku"), limit),
             };
             let expected = rows[k].checked.found;
             if found != expected {
@@ -252,7 +256,7 @@ fn check<S: Solver>(
     corpus: &Corpus,
     limit: u32,
     solver: &mut S,
-    tdoku: Option<&(&Tdoku, Vec<tdoku::Puzzle>)>,
+    tdoku: Option<&TdokuCorpus>,
 ) -> Result<Vec<Row>, String> {
     let mut ours_checked = Checked { found: 0, guesses: Some((0, 0)) };
     let mut theirs_checked = Checked::default();
@@ -287,8 +291,8 @@ fn check<S: Solver>(
         }
         tally(&mut theirs_checked, found as u64, 0);
 
-        if let Some((lib, puzzles)) = tdoku {
-            let (found, guesses, solution) = lib.solve(&puzzles[i], limit);
+        if let Some(tdoku) = tdoku {
+            let (found, guesses, solution) = tdoku.lib.solve(&tdoku.puzzles[i], limit);
             // Counting to 2, tdoku writes no solution (see `time_tdoku`): its count is checked.
             let theirs = Grid::parse_line(&solution).unwrap_or(Grid::EMPTY);
             if found == 0 || (limit == 1 && !valid(&theirs, puzzle)) {
@@ -340,11 +344,11 @@ fn time_theirs(puzzles: &[Sudoku], limit: u32) -> (Duration, u64) {
 /// limit 1 writes the solution as text. At limit 2 it writes none (its API returns the
 /// solution that reached the limit, which a unique puzzle never does), so in `count2` it
 /// does a little less than the others: one copy of its state.
-fn time_tdoku(lib: &Tdoku, puzzles: &[tdoku::Puzzle], limit: u32) -> (Duration, u64) {
+fn time_tdoku(tdoku: &TdokuCorpus, limit: u32) -> (Duration, u64) {
     let mut found = 0u64;
     let start = Instant::now();
-    for puzzle in puzzles {
-        found += black_box(lib.solve(black_box(puzzle), limit)).0;
+    for puzzle in &tdoku.puzzles {
+        found += black_box(tdoku.lib.solve(black_box(puzzle), limit)).0;
     }
     (start.elapsed(), found)
 }

@@ -13,6 +13,9 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# How tdoku is compiled: built here and logged below.
+tdoku_flags="${TDOKU_FLAGS:--O3 -march=native} -std=c++17 -DNDEBUG"
+
 # Builds tdoku's solver as a shared library the table harness loads (TDOKU_LIB).
 build_tdoku() {
     local src="$TDOKU_DIR/src"
@@ -23,8 +26,8 @@ build_tdoku() {
     fi
     mkdir -p target/tdoku
     # util.cc: the solver's file also holds tdoku's puzzle generator, which needs it.
-    # shellcheck disable=SC2086 # TDOKU_FLAGS is a list of flags
-    "${CXX:-g++}" ${TDOKU_FLAGS:--O3 -march=native} -std=c++17 -DNDEBUG -shared -fPIC \
+    # shellcheck disable=SC2086 # tdoku_flags is a list of flags
+    "${CXX:-g++}" $tdoku_flags -shared -fPIC \
         -o target/tdoku/libtdoku.so "$src/solver_dpll_triad_simd.cc" "$src/util.cc"
     export TDOKU_LIB="$PWD/target/tdoku/libtdoku.so"
 }
@@ -73,7 +76,7 @@ echo "- RUSTFLAGS: ${RUSTFLAGS:-(not set)}"
 if [[ -n "${TDOKU_DIR:-}" ]]; then
     commit=$(git -C "$TDOKU_DIR" rev-parse --short HEAD 2>/dev/null || echo "not a git checkout")
     echo "- tdoku: $TDOKU_DIR ($commit), $("${CXX:-g++}" --version | head -n 1)," \
-        "flags: ${TDOKU_FLAGS:--O3 -march=native} -std=c++17 -DNDEBUG"
+        "flags: $tdoku_flags"
 fi
 echo
 echo "## Results"
