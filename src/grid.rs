@@ -141,9 +141,8 @@ impl Grid {
         let mut cells = [0u8; CELLS];
         // Fast path: translate every byte and check once at the end. Arithmetic rather than
         // `CELL_VALUE`, so that the compiler does 16 bytes a step with vector compares (the
-        // table took a load a byte, 5 instructions a cell: this cut a whole `solve -j1` of
-        // 100,000 17-clue puzzles from 1,337M to 1,304M instructions). The two agree on every
-        // byte (a test checks).
+        // table took a load a byte; see docs/solver-notes.md). The two agree on every byte (a
+        // test checks).
         let mut bad = 0u8;
         for (cell, &byte) in cells.iter_mut().zip(line) {
             let digit = byte.wrapping_sub(b'0');

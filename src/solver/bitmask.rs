@@ -1,69 +1,34 @@
-//! The bitmask depth-first search: singles and locked candidates, then a branch on a
-//! two-candidate cell at one end of a strong link, or else on a cell with the fewest
-//! candidates.
+//! The bitmask depth-first search, the reference solver: singles and locked candidates, then
+//! a branch on a two-candidate cell at one end of a strong link, or else on a cell with the
+//! fewest candidates. Simpler than the band solver, and kept to check it against.
 //!
 //! The state keeps two views of the board (see [`tables`](super::tables) for the 9-bit digit
-//! masks): what digits each house still lacks (`free`, one mask per row, column and box), and
-//! each cell's candidates (`cand`; a filled cell keeps its digit's bit). The per-cell masks
-//! can hold eliminations that no placement explains, which locked candidates need; the free
-//! masks make "which digits must this house still place" one load. A branch copies the whole
-//! state (about 220 bytes) instead of undoing moves, and the last digit tried at a node reuses
-//! the node's own state.
+//! masks): what digits each house still lacks (`free`), and each cell's candidates (`cand`).
+//! The per-cell masks can hold eliminations that no placement explains, which locked
+//! candidates need; the free masks make "which digits must this house still place" one load.
+//! A branch copies the whole state (about 220 bytes) instead of undoing moves.
 //!
 //! Propagation has two speeds:
 //! - **naked singles** follow each placement at once: the digit leaves the candidates of the
-//!   20 peers (its row as two 4-cell words and a cell, its column, then the 4 other cells of
-//!   its box); a peer left with none is a contradiction, a peer left with one is marked in an
-//!   81-bit set and placed in turn;
-//! - a **sweep** reads the board as 54 segments (a row or column's three cells in one box). Per
-//!   segment it keeps the digits of its cells and those in two or more of them, which give
-//!   every house's "seen once" and "seen twice" masks without another pass over the cells:
-//!   a free digit seen nowhere is a contradiction, one seen once is a *hidden single*. Row
-//!   segments come first and give rows and boxes, where most hidden singles are; column
-//!   segments are read only when those find none (this alone saved a tenth of the work).
-//!   When there are none anywhere, the same segments give *locked candidates*: a digit
-//!   confined to one segment of a box leaves the rest of its line (pointing), and a digit
-//!   confined to one segment of a line leaves the rest of its box (claiming). A band's three
-//!   lines are worked on as three 64-bit words, one 16-bit lane a box.
+//!   20 peers; a peer left with one is marked in an 81-bit set and placed in turn;
+//! - a **sweep** (`State::propagate`) reads the board as 54 row and column segments, which give
+//!   every house's hidden singles, rows and boxes first, and when there are none, *locked
+//!   candidates*. These are what JCZSolve's band layout applies for free; here they cost a few
+//!   hundred instructions a sweep, but save far more in guesses.
 //!
-//! Locked candidates are what JCZSolve's band layout applies for free. Here they cost a few
-//! hundred instructions a sweep, but they cut the guesses on 17-clue puzzles from about 7 to 2
-//! per puzzle (three in four then need none) and on the hardest lists by a fifth, and each
-//! guess costs far more than a sweep. Applying them on every sweep, rather than only when
-//! hidden singles run out, was measured and is slower. Scoring two-candidate cells by how
-//! full their houses are was tried as a branching rule and cost more; preferring one with a
-//! digit that has only two places in one of its houses (see [`State::branch_cell`]) costs a
-//! few house scans and saves a sixth of the guesses.
-//!
-//! **Branches, not instructions, set the speed of the peer updates.** Whether a peer holds
-//! the digit is a coin toss the predictor loses one time in seven, and with twenty peers per
-//! placement those misses were about a third of the run time. Each peer is now updated
-//! without a branch (load, clear, store) and tested once, through the [`FEW`] table, for the
-//! rare case that it is left with one digit or none; the four-cell row words test four peers
-//! at once. On the first 100 puzzles of `forum_hardest_1106`, first solution, callgrind and
-//! cachegrind's branch simulation: the peer updates alone took the run from 79.9M
-//! instructions and 1.21M mispredicted branches to 102.9M and 0.54M, and wall time down by a
-//! fifth to a quarter on every corpus; with the strong-link branching on top, 90.4M and 0.41M
-//! (84.3M and 1.21M before any of this). Two branch-free variants lost: a pending *bit set*
-//! updated with 128-bit shifts at every peer, and a stack of pending cells written at every
-//! peer (fewer misses, but half again as many instructions; slower on easy puzzles). Finding
-//! a hidden single's cell scans all nine cells without an early exit for the same reason.
-//! Locked candidates on three-lane words cut 6% of the instructions but no measurable time.
-//! In the table bench after all this (5 rounds, up to 5,000 puzzles a corpus) the `sudoku`
-//! crate is at most 1.6 times as fast, except on `forum_hardest_1106` for a first solution:
-//! 0.49x (0.35x before), a corpus searched so deep that node cost is all that counts.
-//!
-//! Tried and dropped, by guesses: ordering a cell's digits by how many places each has in
-//! the cell's houses (either way: within 3% of reading order, better on some corpora and
-//! worse on others); taking the last two-candidate cell in reading order; the two-candidate
-//! cell with the most digits linked so (fewer guesses on some corpora, more house scans).
+//! **Branches, not instructions, set the speed of the peer updates**: whether a peer holds the
+//! digit is a coin toss the predictor often loses, so each peer is updated without a branch
+//! (load, clear, store) and tested once, through the [`FEW`] table, for the rare case that it
+//! is left with one digit or none. The measurements, and what was tried and dropped:
+//! docs/solver-notes.md.
 
 use super::tables::{ALL_DIGITS, BOX_ONLY_PEERS, CELL_HOUSES, FEW, HOUSES, HOUSE_CELLS, POPCOUNT};
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
 
-/// The fast solver: a bitmask search with singles, locked candidates and strong-link
-/// branching. Holds only its counters and the first solution; reuse one for many puzzles.
+/// The reference solver: a bitmask search with singles, locked candidates and strong-link
+/// branching, simpler than [`BandSolver`](super::BandSolver), which the pipeline uses by
+/// default. Holds only its counters and the first solution; reuse one for many puzzles.
 #[derive(Debug, Clone)]
 pub struct BitmaskSolver {
     limit: u32,
@@ -467,14 +432,10 @@ impl State {
     /// one of its houses; failing that, the first blank cell with the fewest candidates.
     ///
     /// Such a cell is the end of a *strong link*: whichever digit goes in, the other digit's
-    /// second place in that house is forced too, so both branches propagate further. Taking
-    /// the first such cell cut the guesses by a sixth on the hardest lists and on 17-clue
-    /// puzzles, for the price of counting a few houses. When only one of its digits is
-    /// linked so, the other is tried first: that found first solutions after 4% to 13%
-    /// fewer guesses (no order helps when every branch is searched).
-    ///
-    /// With `order` false (every branch will be searched anyway) the first linked digit is
-    /// enough.
+    /// second place in that house is forced too, so both branches propagate further. With
+    /// `order`, when only one of its digits is linked so, the other is tried first, which finds
+    /// first solutions sooner; without (every branch will be searched), the first linked digit
+    /// is enough.
     fn branch_cell(&self, order: bool) -> (usize, u16, u16) {
         let mut best = (0, 0, u8::MAX);
         for (cell, &mask) in self.cand.iter().enumerate() {

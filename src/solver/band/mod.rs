@@ -1,0 +1,871 @@
+//! The band solver: for each digit, the cells that may still hold it (JCZSolve's `F[]`,
+//! `State::places` here), as three 27-bit bands of rows, one `u32` each: the layout that makes
+//! JCZSolve (and the `sudoku` crate, its Rust port) and tdoku fast. The bitmask solver keeps a
+//! mask a cell instead, and must walk cells to find where a digit can go.
+//!
+//! ```text
+//!   band b of digit d = places[3 * d + b]     cell = 27 * b + bit
+//!
+//!   bit:  26 25 24 | 23 22 21 | 20 19 18      row 3b + 2
+//!         17 16 15 | 14 13 12 | 11 10  9      row 3b + 1
+//!          8  7  6 |  5  4  3 |  2  1  0      row 3b
+//!         col 8 7 6   5 4 3      2 1 0
+//!         box 3b+2    box 3b+1   box 3b
+//! ```
+//!
+//! With digits apart, the rules become word operations on one band of one digit (`work`):
+//! - the digit sits once in each row and box of the band, so the rows pick their boxes as a
+//!   *permutation*: one lookup (`PERMUTED`) keeps the row-box pieces some permutation uses,
+//!   which is pointing and claiming inside the band, hidden singles in boxes, and a dead band
+//!   (no permutation left) seen as a zero;
+//! - a box whose digit is left in one column takes that column from the digit's other bands;
+//! - a piece every permutation uses, in a box with one column left, is a placed cell (it keeps
+//!   its bit in its digit: that is how the solution is read back).
+//!
+//! A band is reworked only when it changed since it was last worked (`State::worked`). Naked
+//! singles need the digits together: "seen once" and "seen twice" accumulate over a band's
+//! nine digits. Claiming along columns, the one family of locked candidates the band
+//! rules miss, costs a pass over the digits, so it waits until the other rules are stuck.
+//!
+//! At its first branch point a puzzle picks how it will branch, by how many cells are open
+//! (`BAND_SEARCH_FROM`): **by cells** on a nearly-solved board (a two-candidate cell), or **by
+//! bands and stacks** on an open one, as tdoku does: with the triads (`State::band_rules`), a
+//! branch on the permutations of one digit in the band or stack with the fewest digits
+//! undecided (`State::choose`). Deciding a digit's whole band at once settles more than one
+//! cell does, and halves the guesses on the hard lists. Both are instances of one generic
+//! search (`BANDS`). [`Outcome::guesses`] counts options tried at branch points (a cell's
+//! digits, or a band's or stack's permutations).
+//!
+//! The tables, each built by a `const fn` and checked by a test, are in `tables`. What was
+//! measured, and what was tried and not kept, is in `docs/solver-notes.md`.
+
+mod tables;
+
+use self::tables::{
+    box_cells, boxes_reached, column, fold, stack_matrix, BAND, BOXES_OF_ROW, CLAIM_KEEP, FITTING,
+    FORCE_KEEP, KEEP_IN_BAND, KEEP_OTHER_BANDS, LONE_COLUMNS, LONE_COLUMN_BITS, MINIROW_CELLS,
+    PERMUTATIONS, PERMUTATION_CELLS, PERMUTED, ROW, SHAPES,
+};
+use super::{Outcome, Solver};
+use crate::grid::{Grid, CELLS};
+
+/// A digit with `n` permutations left in a band or stack, as [`State::choose`] weighs it: an
+/// undecided one (`n` of 2 to 6) counts 64 less `n`, so that a unit's sum orders units by
+/// undecided digits first, then by permutations, most first.
+const OPEN_DIGIT: [u32; 8] = [0, 0, 62, 61, 60, 59, 58, 0];
+
+/// Where band `b` of digit `d` (both 0-based) sits in the state: digit-major. Band-major
+/// saved instructions but was slower: its wide loads read values just stored one by one.
+#[inline(always)]
+const fn at(d: usize, b: usize) -> usize {
+    3 * d + b
+}
+
+/// What the search branches on when no rule applies.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// Band `i` (digit `i / 3`, band `i % 3`; see [`at`]): which of its fitting permutations
+    /// of rows and boxes holds.
+    Band(usize),
+    /// Digit `d` in stack `s`: which permutation of bands and the stack's columns holds.
+    Stack(usize, usize),
+    /// An open cell (band, band bit): which of its digits. Only when no band or stack has two
+    /// permutations left, which the rules never leave (kept for safety).
+    Cell(usize, usize),
+}
+
+/// What [`State::band_rules`] found.
+enum Rules {
+    /// A contradiction.
+    Dead,
+    /// Some candidates went: propagate again. Should the node be stuck again, it branches on
+    /// this choice, made from the board before the change.
+    Changed(Choice),
+    /// Nothing to apply: branch on this.
+    Stuck(Choice),
+}
+
+/// How a puzzle's search branches, decided at its first branch point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// Before the first branch point.
+    Undecided,
+    /// On two-candidate cells, with claiming along columns at the root only.
+    Cells,
+    /// On bands and stacks ([`State::choose`]), with claiming along columns at every node.
+    Bands,
+}
+
+/// One node of the search; small and `Copy`, so a branch copies it.
+#[derive(Clone, Copy)]
+struct State {
+    /// Where each digit may still go (JCZSolve's `F[]`): band `b` of digit `d` (0-based) at
+    /// [`at`]`(d, b)`. A placed cell keeps its bit in its digit.
+    places: [u32; 27],
+    /// Each band as it was when last worked: a band equal to it has nothing new to give.
+    worked: [u32; 27],
+    /// The cells not yet placed, per band.
+    open: [u32; 3],
+    /// Per band, as last worked: its [`SHAPES`] entry, for [`State::band_rules`], which runs
+    /// only when every band is as last worked. Kept by a band search only, as is `columns`.
+    shapes: [u32; 27],
+    /// Per band, as last worked: its column set ([`fold`]).
+    columns: [u16; 27],
+}
+
+/// What propagation left.
+enum Propagated {
+    Contradiction,
+    Solved,
+    /// No rule applies: branch.
+    Stuck(Choice),
+    /// The first branch point of a puzzle that will be searched by bands: search again with
+    /// `BANDS`, after [`State::shape_bands`].
+    ToBands,
+}
+
+impl State {
+    /// The start state with the givens placed; `None` if two givens conflict. Built per digit
+    /// rather than by placing one given at a time (`place`), which took more instructions.
+    #[inline(always)]
+    fn new(puzzle: &Grid) -> Option<State> {
+        let mut state = State {
+            places: [0; 27],
+            worked: [0; 27],
+            open: [0; 3],
+            shapes: [0; 27],
+            columns: [0; 27],
+        };
+        // The blank cells of each band, in registers (sorting cells by value into memory was a
+        // chain of dependent read-modify-writes).
+        let cells = puzzle.cells();
+        let mut open = [0u32; 3];
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (bit, &value) in band.iter().enumerate() {
+                open[b] |= u32::from(value == 0) << bit;
+            }
+        }
+        state.open = open;
+        // Per digit and band: its givens, and what they leave of the digit's bands (their
+        // rows, boxes and columns go).
+        let (mut own, mut keep) = ([[0u32; 3]; 9], [[BAND; 3]; 9]);
+        for b in 0..3 {
+            let mut givens = BAND & !open[b];
+            while givens != 0 {
+                let bit = givens.trailing_zeros() as usize;
+                givens &= givens - 1;
+                // Masked, so that the index needs no check (a given is 1 to 9).
+                let d = usize::from(cells[27 * b + bit].wrapping_sub(1)) % 9;
+                own[d][b] |= 1 << bit;
+                keep[d][b] &= KEEP_IN_BAND[bit];
+                keep[d][(b + 1) % 3] &= KEEP_OTHER_BANDS[bit];
+                keep[d][(b + 2) % 3] &= KEEP_OTHER_BANDS[bit];
+            }
+        }
+        for d in 0..9 {
+            for b in 0..3 {
+                // A given that another took shares a house with an equal given.
+                if own[d][b] & !keep[d][b] != 0 {
+                    return None;
+                }
+                state.places[at(d, b)] = keep[d][b] & open[b] | own[d][b];
+            }
+        }
+        Some(state)
+    }
+
+    /// Places digit `d` at bit `bit` of band `b`: the cell leaves the other digits, its row,
+    /// box and column leave this digit. False if the digit could not go there.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: usize) -> bool {
+        let cell = 1 << bit;
+        let own = at(d, b);
+        if self.places[own] & cell == 0 {
+            return false;
+        }
+        for other in 0..9 {
+            self.places[at(other, b)] &= !cell;
+        }
+        self.places[own] |= cell;
+        self.places[own] &= KEEP_IN_BAND[bit];
+        let keep = KEEP_OTHER_BANDS[bit];
+        self.places[at(d, (b + 1) % 3)] &= keep;
+        self.places[at(d, (b + 2) % 3)] &= keep;
+        self.open[b] &= !cell;
+        true
+    }
+
+    /// Works band `i` (digit `i / 3`, band `i % 3`): keeps the pieces of some box permutation,
+    /// places the hidden singles of its rows. False if the band is dead.
+    #[inline(always)]
+    fn work<const BANDS: bool>(&mut self, i: usize) -> bool {
+        let mut a = self.places[i];
+        // Indices masked to 9 bits, so that the compiler sees they are in bounds. Three
+        // lookups rather than `boxes_reached`: more instructions, but independent loads make a
+        // shorter chain from the band to its next use, which measured faster.
+        let m = BOXES_OF_ROW[(a & ROW) as usize]
+            | BOXES_OF_ROW[(a >> 9 & ROW) as usize] << 3
+            | BOXES_OF_ROW[(a >> 18 & ROW) as usize] << 6;
+        let pieces = PERMUTED[(m & ROW) as usize];
+        a &= pieces as u32;
+        if a == 0 {
+            return false;
+        }
+        // A box whose only column holds the digit takes it from that column in the other
+        // bands (pointing along columns); placed cells are such boxes.
+        let columns = fold(a);
+        let lone = LONE_COLUMNS[columns as usize];
+        if BANDS {
+            self.shapes[i] = SHAPES[(m & ROW) as usize];
+            self.columns[i] = columns as u16;
+        }
+        // Not a table of the other bands (no faster) nor a clear of all three (slower).
+        let (d, b) = (i / 3, i % 3);
+        self.places[at(d, (b + 1) % 3)] &= !lone;
+        self.places[at(d, (b + 2) % 3)] &= !lone;
+        // A forced piece in a box with one column left is a placed cell: it leaves the other
+        // digits. Done for old placements too: an AND costs less than a branch.
+        let placed = a & (pieces >> 32) as u32 & lone;
+        self.open[b] &= !placed;
+        for other in 0..9 {
+            self.places[at(other, b)] &= !placed;
+        }
+        self.places[i] = a;
+        self.worked[i] = a;
+        true
+    }
+
+    /// Works every band that changed (in index order), until none has: the band search's way.
+    /// False on a contradiction.
+    ///
+    /// Which bands changed is asked of all 27 at once, as a bit set built with vector
+    /// compares: more instructions than `settle_by_scan`'s branch a band, but half the
+    /// mispredicted branches (which bands changed is seldom the same twice).
+    #[inline(always)]
+    fn settle_by_mask(&mut self) -> bool {
+        loop {
+            let mut changed = 0;
+            for i in 0..27 {
+                changed |= u32::from(self.places[i] != self.worked[i]) << i;
+            }
+            if changed == 0 {
+                return true;
+            }
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.work::<true>(i) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Works every band that changed, until a pass changes none: the cell search's way. False
+    /// on a contradiction.
+    ///
+    /// Unrolled, so each `work` has constant indices and an idle band costs a compare. Each
+    /// step goes to another digit and another band, never one `work` has just written, so the
+    /// test need not wait for it (index order was slower). A dirty-band bit set kept by every
+    /// write cost more than this scan; see docs/solver-notes.md.
+    #[inline(always)]
+    fn settle_by_scan(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            macro_rules! visit {
+                ($($i:literal)*) => {$(
+                    if self.places[$i] != self.worked[$i] {
+                        changed = true;
+                        if !self.work::<false>($i) {
+                            return false;
+                        }
+                    }
+                )*};
+            }
+            visit!(0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Applies the rules until none does. Inlined into the search when optimised (2% fewer
+    /// instructions); not in an unoptimised build, where its 27 copies of the band rule made
+    /// every recursive search frame large enough to overflow a test thread's stack.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy) -> Propagated {
+        // The choice of the last run of the band rules, if they ran.
+        let mut chosen = None;
+        loop {
+            // Work every band that changed, until none has.
+            let alive = if BANDS { self.settle_by_mask() } else { self.settle_by_scan() };
+            if !alive {
+                return Propagated::Contradiction;
+            }
+            if self.open == [0; 3] {
+                return Propagated::Solved;
+            }
+            // Naked singles: open cells seen in exactly one digit; none at all is dead.
+            let mut found = false;
+            let mut pair = (3, 0);
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0, 0, 0);
+                for d in 0..9 {
+                    let x = self.places[at(d, b)];
+                    thrice |= twice & x;
+                    twice |= once & x;
+                    once |= x;
+                }
+                let two = self.open[b] & twice & !thrice;
+                if two != 0 {
+                    pair = (b, 31 - two.leading_zeros());
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return Propagated::Contradiction;
+                }
+                let mut singles = open & !twice;
+                found |= singles != 0;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let cell = 1 << bit;
+                    let mut d = 0;
+                    while d < 9 && self.places[at(d, b)] & cell == 0 {
+                        d += 1;
+                    }
+                    // An earlier single of this batch may have taken its last digit.
+                    if d == 9 || !self.place(d, b, bit) {
+                        return Propagated::Contradiction;
+                    }
+                }
+            }
+            if found {
+                continue;
+            }
+            // Claiming along columns at the root (a band search does it in `band_rules`).
+            if *strategy == Strategy::Undecided {
+                match self.claim_columns() {
+                    None => return Propagated::Contradiction,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            if *strategy == Strategy::Undecided {
+                let open: u32 = self.open.iter().map(|x| x.count_ones()).sum();
+                if open >= BAND_SEARCH_FROM {
+                    *strategy = Strategy::Bands;
+                    return Propagated::ToBands;
+                }
+                *strategy = Strategy::Cells;
+            }
+            if BANDS {
+                // Band search needs the triads: without them, choices that crowd four digits
+                // into one minirow go unseen for many levels (an empty grid never finished).
+                // Once a node (a second run found too little for its cost): stuck again, it
+                // branches on the first run's choice, whose options `options` reads afresh.
+                if let Some(choice) = chosen {
+                    return Propagated::Stuck(choice);
+                }
+                match self.band_rules() {
+                    Rules::Dead => return Propagated::Contradiction,
+                    Rules::Changed(choice) => {
+                        chosen = Some(choice);
+                        continue;
+                    }
+                    Rules::Stuck(choice) => return Propagated::Stuck(choice),
+                }
+            }
+            if pair.0 < 3 {
+                return Propagated::Stuck(Choice::Cell(pair.0, pair.1 as usize));
+            }
+            let (b, bit) = self.fewest();
+            return Propagated::Stuck(Choice::Cell(b, bit as usize));
+        }
+    }
+
+    /// The band or stack to branch on: of the three bands and three stacks, the one with the
+    /// fewest digits still undecided there (two or more permutations left) and, of those, the
+    /// one where they have the most permutations in all (the first on a tie); in it, the
+    /// undecided digit with the *most* permutations (the first on a tie).
+    ///
+    /// Not tdoku's rule (fewest permutations, and the digit with the fewest): this one makes
+    /// fewer guesses on the hard lists (docs/solver-notes.md), likely as fixing the most open
+    /// digit leaves the triads little room for the others.
+    ///
+    /// `undecided`: per band 0-2 and stack 0-2, its undecided digits weighed by
+    /// [`OPEN_DIGIT`]; `cols`: each digit's column sets, three bands side by side.
+    #[inline(always)]
+    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9]) -> Choice {
+        let count = |m: usize| u32::from(FITTING[m] >> 8);
+        // Zero: no digit undecided, nothing left to choose there.
+        let mut best = (u32::MAX, 6);
+        for (j, &n) in undecided.iter().enumerate() {
+            if n > 0 && n < best.0 {
+                best = (n, j);
+            }
+        }
+        let j = best.1;
+        if j == 6 {
+            let (b, bit) = self.fewest();
+            return Choice::Cell(b, bit as usize);
+        }
+        let mut most = (0, 0);
+        for (d, &columns) in cols.iter().enumerate() {
+            let n = if j < 3 {
+                self.shapes[at(d, j)] >> 18
+            } else {
+                count(stack_matrix(columns, j - 3))
+            };
+            if n > most.0 {
+                most = (n, d);
+            }
+        }
+        let d = most.1;
+        if j < 3 {
+            Choice::Band(at(d, j))
+        } else {
+            Choice::Stack(d, j - 3)
+        }
+    }
+
+    /// The permutations or digits `choice` can take (a bit set), and `apply` takes one.
+    #[inline(always)]
+    fn options(&self, choice: Choice) -> u32 {
+        match choice {
+            Choice::Band(i) => u32::from(FITTING[boxes_reached(self.places[i]) as usize] & 63),
+            Choice::Stack(d, s) => {
+                let x = [self.places[at(d, 0)], self.places[at(d, 1)], self.places[at(d, 2)]];
+                let columns = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
+                u32::from(FITTING[stack_matrix(columns, s)] & 63)
+            }
+            Choice::Cell(b, bit) => {
+                // Without a branch a digit (an iterator filter here was slower).
+                let mut digits = 0;
+                for d in 0..9 {
+                    digits |= (self.places[at(d, b)] >> bit & 1) << d;
+                }
+                digits
+            }
+        }
+    }
+
+    /// Takes option `k` of `choice` (see [`State::options`]); false if that is already dead.
+    #[inline(always)]
+    fn apply(&mut self, choice: Choice, k: usize) -> bool {
+        match choice {
+            Choice::Band(i) => self.places[i] &= PERMUTATION_CELLS[k],
+            Choice::Stack(d, s) => {
+                let stack = box_cells(s);
+                for (b, col) in PERMUTATIONS[k].into_iter().enumerate() {
+                    self.places[at(d, b)] &= !stack | column(3 * s + col);
+                }
+            }
+            Choice::Cell(b, bit) => return self.place(k, b, bit),
+        }
+        true
+    }
+
+    /// The rules of a band search, once the band rules and singles are stuck, in one pass over
+    /// the digits: claiming along columns, and the triads. A minirow (three cells of a row in
+    /// one box) and a minicolumn hold exactly three digits, so:
+    /// - fewer than three digits able to go there, or more than three forced there: dead;
+    /// - exactly three able to go there: each goes there;
+    /// - three forced there: no other digit goes there.
+    ///
+    /// A digit is forced into a minirow when every permutation of its band uses that piece
+    /// ([`FORCED_MINIROWS`](tables::FORCED_MINIROWS)), into a minicolumn when its column lies
+    /// in that band only or its box there keeps that column only. The same pass counts the
+    /// undecided digits of every band and stack, for [`State::choose`].
+    #[inline(always)]
+    fn band_rules(&mut self) -> Rules {
+        // Per digit: the minirows it can reach and is forced into (bit 9b + 3r + k: band b,
+        // row r, box k), the minicolumns likewise (bit 9b + c: band b, column c).
+        let (mut rows, mut forced_rows) = ([0u32; 9], [0u32; 9]);
+        let (mut cols, mut forced_cols) = ([0u32; 9], [0u32; 9]);
+        // How many digits reach (`reach`) or are forced into (`held`) each minirow (low half)
+        // and minicolumn (high half), bit-sliced: `reach[n]` holds the places reached at least
+        // n + 1 times. Minirows and minicolumns share a 64-bit word, so one count does both.
+        let (mut reach, mut held) = ([0u64; 4], [0u64; 4]);
+        let count = |c: &mut [u64; 4], x: u64| {
+            c[3] |= c[2] & x;
+            c[2] |= c[1] & x;
+            c[1] |= c[0] & x;
+            c[0] |= x;
+        };
+        // Undecided digits (two or more permutations left): bands 0-2, then stacks 0-2.
+        let mut undecided = [0u32; 6];
+        let (mut claimed, mut somewhere) = (0, ROW);
+        for d in 0..9 {
+            let x = [self.places[at(d, 0)], self.places[at(d, 1)], self.places[at(d, 2)]];
+            // Masked to 9 bits (they are), so that indexing the tables by them needs no check.
+            let shape = |k: usize| {
+                let i = at(d, k);
+                (self.shapes[i], u32::from(self.columns[i]) & ROW)
+            };
+            let ((p0, c0), (p1, c1), (p2, c2)) = (shape(0), shape(1), shape(2));
+            let (p, c) = ([p0, p1, p2], [c0, c1, c2]);
+            // Every column must have a place for the digit (tested after the loop).
+            somewhere &= c[0] | c[1] | c[2];
+            let only = [c[0] & !(c[1] | c[2]), c[1] & !(c[0] | c[2]), c[2] & !(c[0] | c[1])];
+            // Claiming along columns: a column in one band only keeps the digit's box there
+            // to that column.
+            for k in 0..3 {
+                let y = x[k] & CLAIM_KEEP[only[k] as usize];
+                claimed |= x[k] ^ y;
+                self.places[at(d, k)] = y;
+            }
+            let forced = |k: usize| p[k] >> 9 & ROW;
+            let lone = |k: usize| u32::from(LONE_COLUMN_BITS[c[k] as usize]);
+            rows[d] = (p[0] & ROW) | (p[1] & ROW) << 9 | (p[2] & ROW) << 18;
+            for k in 0..3 {
+                undecided[k] += OPEN_DIGIT[(p[k] >> 18) as usize & 7];
+            }
+            forced_rows[d] = forced(0) | forced(1) << 9 | forced(2) << 18;
+            cols[d] = c[0] | c[1] << 9 | c[2] << 18;
+            forced_cols[d] =
+                (only[0] | lone(0)) | (only[1] | lone(1)) << 9 | (only[2] | lone(2)) << 18;
+        }
+        if somewhere != ROW {
+            return Rules::Dead;
+        }
+        // Counted in a loop of its own: in the loop above, the eight counters spilled.
+        for d in 0..9 {
+            count(&mut reach, u64::from(rows[d]) | u64::from(cols[d]) << 32);
+            count(&mut held, u64::from(forced_rows[d]) | u64::from(forced_cols[d]) << 32);
+        }
+        let both = u64::from(BAND) | u64::from(BAND) << 32;
+        if reach[2] != both || held[3] != 0 {
+            return Rules::Dead;
+        }
+        // Exactly three digits reach these; three are forced into these.
+        let three = !reach[3] & both;
+        let (row_three, row_full) = (three as u32, held[2] as u32);
+        let (col_three, col_full) = ((three >> 32) as u32, (held[2] >> 32) as u32);
+        let mut changed = claimed;
+        for d in 0..9 {
+            let join = rows[d] & row_three & !forced_rows[d];
+            let leave = rows[d] & row_full & !forced_rows[d];
+            let join_cols = cols[d] & col_three & !forced_cols[d];
+            let leave_cols = cols[d] & col_full & !forced_cols[d];
+            if join | leave | join_cols | leave_cols == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let i = at(d, b);
+                let old = self.places[i];
+                let mut x = old & !(column(0) * (leave_cols >> (9 * b) & ROW));
+                let mut leave = leave >> (9 * b) & ROW;
+                while leave != 0 {
+                    x &= !MINIROW_CELLS[leave.trailing_zeros() as usize];
+                    leave &= leave - 1;
+                }
+                let mut join = join >> (9 * b) & ROW;
+                while join != 0 {
+                    x &= FORCE_KEEP[join.trailing_zeros() as usize];
+                    join &= join - 1;
+                }
+                let mut join_cols = join_cols >> (9 * b) & ROW;
+                while join_cols != 0 {
+                    let col = join_cols.trailing_zeros() as usize;
+                    join_cols &= join_cols - 1;
+                    // The box keeps the digit in this column only; the other bands lose it.
+                    x &= CLAIM_KEEP[1 << col];
+                    for other in [at(d, (b + 1) % 3), at(d, (b + 2) % 3)] {
+                        changed |= self.places[other] & column(col);
+                        self.places[other] &= !column(col);
+                    }
+                }
+                self.places[i] &= x;
+                changed |= old ^ self.places[i];
+            }
+        }
+        // Nothing changed, so the matrices above are the board's.
+        for d in 0..9 {
+            for k in 0..3 {
+                undecided[3 + k] +=
+                    OPEN_DIGIT[usize::from(FITTING[stack_matrix(cols[d], k)] >> 8) & 7];
+            }
+        }
+        if changed != 0 {
+            return Rules::Changed(self.choose(undecided, &cols));
+        }
+        Rules::Stuck(self.choose(undecided, &cols))
+    }
+
+    /// Claiming along columns: a digit whose column lies in one band only must sit in that
+    /// column's box there, so the box's other two columns lose it. Whether anything changed;
+    /// `None` if a column has no place left.
+    #[inline(always)]
+    fn claim_columns(&mut self) -> Option<bool> {
+        let mut changed = 0;
+        for d in 0..9 {
+            let [x0, x1, x2] =
+                [self.places[at(d, 0)], self.places[at(d, 1)], self.places[at(d, 2)]];
+            let (c0, c1, c2) = (fold(x0), fold(x1), fold(x2));
+            if c0 | c1 | c2 != ROW {
+                return None;
+            }
+            let y0 = x0 & CLAIM_KEEP[(c0 & !(c1 | c2)) as usize];
+            let y1 = x1 & CLAIM_KEEP[(c1 & !(c0 | c2)) as usize];
+            let y2 = x2 & CLAIM_KEEP[(c2 & !(c0 | c1)) as usize];
+            changed |= (x0 ^ y0) | (x1 ^ y1) | (x2 ^ y2);
+            self.places[at(d, 0)] = y0;
+            self.places[at(d, 1)] = y1;
+            self.places[at(d, 2)] = y2;
+        }
+        Some(changed != 0)
+    }
+
+    /// The first open cell with the fewest candidates (in a cell search, called only when no
+    /// cell has two).
+    #[cold]
+    fn fewest(&self) -> (usize, u32) {
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros();
+                open &= open - 1;
+                let n = (0..9).filter(|&d| self.places[at(d, b)] >> bit & 1 != 0).count() as u32;
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// Records every band's shape, as `work::<true>` does, for a board where every band is
+    /// as last worked: where a puzzle turns to the search by bands.
+    fn shape_bands(&mut self) {
+        for i in 0..27 {
+            self.shapes[i] = SHAPES[boxes_reached(self.places[i]) as usize];
+            self.columns[i] = fold(self.places[i]) as u16;
+        }
+    }
+
+    /// The solved grid: each digit's bits are its cells.
+    fn write(&self, out: &mut [u8; CELLS]) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.places[at(d, b)];
+                while x != 0 {
+                    out[27 * b + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+    }
+}
+
+/// The band solver: per-digit band bitsets, box permutations within bands, singles, and a
+/// branch on two-candidate cells or, with triads, on bands and stacks. Holds only its counters,
+/// the puzzle's search strategy and the first solution; reuse one for many puzzles.
+#[derive(Debug, Clone)]
+pub struct BandSolver {
+    strategy: Strategy,
+    limit: u32,
+    solutions: u32,
+    guesses: u64,
+    first: [u8; CELLS],
+}
+
+/// A puzzle whose first branch point leaves fewer open cells than this is searched by cells,
+/// else by bands and stacks, whose choice costs more than it saves on nearly-solved boards
+/// (serg_benchmark). The corpora's open cells there, and values tried: docs/solver-notes.md.
+const BAND_SEARCH_FROM: u32 = 50;
+
+impl BandSolver {
+    /// A solver ready for its first puzzle.
+    pub fn new() -> BandSolver {
+        BandSolver {
+            strategy: Strategy::Undecided,
+            limit: 1,
+            solutions: 0,
+            guesses: 0,
+            first: [0; CELLS],
+        }
+    }
+
+    /// `BANDS`: the search by bands and stacks, whose `work` keeps the bands' shapes; one
+    /// search of each kind keeps the idle visit of a band at a compare. The state is taken by
+    /// reference: by value, the last option, which reuses it, paid for a move into the call.
+    fn search<const BANDS: bool>(&mut self, state: &mut State) {
+        let choice = match state.propagate::<BANDS>(&mut self.strategy) {
+            Propagated::Contradiction => return,
+            Propagated::Solved => {
+                if self.solutions == 0 {
+                    state.write(&mut self.first);
+                }
+                self.solutions += 1;
+                return;
+            }
+            Propagated::Stuck(choice) => choice,
+            Propagated::ToBands => {
+                state.shape_bands();
+                return self.search::<true>(state);
+            }
+        };
+        let mut options = state.options(choice);
+        while options != 0 {
+            let k = options.trailing_zeros() as usize;
+            options &= options - 1;
+            self.guesses += 1;
+            if options == 0 {
+                // The last option to try: this node is done with, so no copy.
+                if state.apply(choice, k) {
+                    self.search::<BANDS>(state);
+                }
+                return;
+            }
+            // At a branch every band is as last worked (`worked` equals `places`): built so,
+            // the copy needs no `memcpy` call, which measured faster.
+            let mut child = if BANDS {
+                State { worked: state.places, ..*state }
+            } else {
+                // A cell search keeps no band shapes: zeroing them costs less than a copy.
+                State {
+                    places: state.places,
+                    worked: state.places,
+                    open: state.open,
+                    shapes: [0; 27],
+                    columns: [0; 27],
+                }
+            };
+            if child.apply(choice, k) {
+                self.search::<BANDS>(&mut child);
+            }
+            if self.solutions >= self.limit {
+                return;
+            }
+        }
+    }
+}
+
+impl Default for BandSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver for BandSolver {
+    fn solve(&mut self, puzzle: &Grid, limit: u32, solution: &mut Grid) -> Outcome {
+        self.limit = limit.max(1);
+        self.solutions = 0;
+        self.guesses = 0;
+        if let Some(mut state) = State::new(puzzle) {
+            self.strategy = Strategy::Undecided;
+            self.search::<false>(&mut state);
+        }
+        if self.solutions > 0 {
+            solution.0 = self.first;
+        }
+        Outcome { solutions: self.solutions, guesses: self.guesses }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::contract::{HARD, TWO_SOLUTIONS};
+    use crate::solver::dlx::DlxSolver;
+
+    /// The first of serg_benchmark: 35 givens, two or more solutions, searched by cells.
+    const SERG: &str =
+        "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+
+    #[test]
+    fn meets_the_solver_contract() {
+        crate::solver::contract::check(|| Box::new(BandSolver::new()), true);
+    }
+
+    #[test]
+    fn the_start_state_refuses_equal_givens_in_one_house_only() {
+        // Two 5s: (row, column) pairs, and whether they conflict.
+        let cases = [
+            ((0, 0), (0, 8), true),  // one row
+            ((0, 4), (2, 4), true),  // one column, one band
+            ((1, 4), (7, 4), true),  // one column, two bands
+            ((3, 3), (5, 5), true),  // one box
+            ((0, 0), (1, 3), false), // no house in common
+            ((0, 0), (4, 1), false),
+        ];
+        for ((r1, c1), (r2, c2), conflict) in cases {
+            let mut cells = [0u8; CELLS];
+            cells[9 * r1 + c1] = 5;
+            cells[9 * r2 + c2] = 5;
+            cells[9 * 8 + 8] = 7;
+            let state = State::new(&Grid(cells));
+            assert_eq!(state.is_none(), conflict, "({r1}, {c1}) and ({r2}, {c2})");
+            if let Some(state) = state {
+                // The givens are placed: their cells are closed, hold 5 only, and their
+                // houses have no other 5.
+                for (r, c) in [(r1, c1), (r2, c2)] {
+                    let (b, bit) = ((9 * r + c) / 27, (9 * r + c) % 27);
+                    assert_eq!(state.open[b] >> bit & 1, 0);
+                    for d in 0..9 {
+                        assert_eq!(state.places[at(d, b)] >> bit & 1 != 0, d == 4, "digit {d}");
+                    }
+                    let peers = (0..81).filter(|&x| {
+                        let (rx, cx) = (x / 9, x % 9);
+                        (rx, cx) != (r, c)
+                            && (rx == r || cx == c || (rx / 3, cx / 3) == (r / 3, c / 3))
+                    });
+                    for x in peers {
+                        assert_eq!(state.places[at(4, x / 27)] >> (x % 27) & 1, 0, "peer {x}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn open_boards_are_searched_by_bands_and_nearly_solved_ones_by_cells() {
+        let mut solver = BandSolver::new();
+        let (mut ours, mut oracle) = (Grid::EMPTY, Grid::EMPTY);
+        for (puzzle, strategy) in [(HARD, Strategy::Bands), (SERG, Strategy::Cells)] {
+            let puzzle: Grid = puzzle.parse().unwrap();
+            let got = solver.solve(&puzzle, 2, &mut ours);
+            assert_eq!(solver.strategy, strategy, "{puzzle}");
+            assert!(got.guesses > 0, "{puzzle} branches");
+            let want = DlxSolver::new().solve(&puzzle, 2, &mut oracle);
+            assert_eq!(got.solutions, want.solutions, "{puzzle}");
+            assert!(ours.is_solved() && ours.agrees_with(&puzzle));
+        }
+    }
+
+    #[test]
+    fn limit_one_stops_at_the_first_solution_that_limit_two_finds() {
+        // tests/oracles.rs checks the corpora with limit 2; this is the limit-1 check of the
+        // corpus test it replaced, on boards searched both ways, with one solution and many.
+        let empty = ".".repeat(81);
+        let mut solver = BandSolver::new();
+        for puzzle in [HARD, SERG, TWO_SOLUTIONS, &empty] {
+            let puzzle: Grid = puzzle.parse().unwrap();
+            let (mut first, mut counted) = (Grid::EMPTY, Grid::EMPTY);
+            assert_eq!(solver.solve(&puzzle, 1, &mut first).solutions, 1, "{puzzle}");
+            assert!(first.is_solved() && first.agrees_with(&puzzle), "{puzzle} -> {first}");
+            solver.solve(&puzzle, 2, &mut counted);
+            assert_eq!(first, counted, "{puzzle}: limits 1 and 2 found different firsts");
+        }
+    }
+
+    #[test]
+    fn open_digit_orders_units_by_undecided_digits_then_by_most_permutations() {
+        // A unit's weight: the sum over its nine digits. Fewer undecided digits must weigh
+        // less whatever their permutations, and with as many undecided, more permutations
+        // must weigh less; a unit with every digit decided weighs 0.
+        let weight = |perms: &[usize]| perms.iter().map(|&n| OPEN_DIGIT[n]).sum::<u32>();
+        assert_eq!(weight(&[1; 9]), 0);
+        for u in 1..9 {
+            let (fewest, most) = ([2; 9], [6; 9]);
+            let heaviest_u = weight(&fewest[..u]);
+            let lightest_u_plus_1 = weight(&most[..u + 1]);
+            assert!(heaviest_u < lightest_u_plus_1, "{u} undecided");
+            assert!(weight(&most[..u]) < weight(&fewest[..u]), "{u} undecided");
+            assert!(weight(&most[..u]) > 0, "{u} undecided counts as undecided");
+        }
+    }
+}
