@@ -34,25 +34,32 @@ use std::time::{Duration, Instant};
 
 use common::{load, Corpus};
 use sudoku::Sudoku;
-use sudoku_bulk::commands::bench::Mode;
-use sudoku_bulk::solver::band::BandSolver;
-use sudoku_bulk::{BitmaskSolver, Grid, Solver};
+use sudoku_bulk::{BandSolver, BitmaskSolver, Grid, Solver, SolverKind};
 use tdoku::Tdoku;
 
 const DEFAULT_ROUNDS: usize = 7;
 
-/// Which of our solvers the table measures.
-#[derive(Clone, Copy)]
-enum Ours {
-    Bitmask,
-    Band,
+/// What each puzzle is solved for, as in `sudoku-bulk bench --mode`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The first solution.
+    First,
+    /// Solutions up to 2: the uniqueness check.
+    Count2,
 }
 
-impl Ours {
+impl Mode {
+    fn limit(self) -> u32 {
+        match self {
+            Mode::First => 1,
+            Mode::Count2 => 2,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
-            Ours::Bitmask => "BitmaskSolver",
-            Ours::Band => "BandSolver",
+            Mode::First => "first",
+            Mode::Count2 => "count2",
         }
     }
 }
@@ -60,7 +67,8 @@ impl Ours {
 /// The validated run settings.
 struct Config {
     rounds: usize,
-    solver: Ours,
+    /// Ours: `band` or `bitmask`.
+    solver: SolverKind,
     /// Cap on puzzles per corpus; `None`: the whole corpus.
     max_puzzles: Option<usize>,
     corpora: Vec<PathBuf>,
@@ -147,8 +155,10 @@ fn main() -> ExitCode {
                 config.rounds
             );
             let measured = match config.solver {
-                Ours::Bitmask => measure(corpus, mode, config.rounds, BitmaskSolver::new(), tdoku),
-                Ours::Band => measure(corpus, mode, config.rounds, BandSolver::new(), tdoku),
+                SolverKind::Bitmask => {
+                    measure(corpus, mode, config.rounds, BitmaskSolver::new(), tdoku)
+                }
+                _ => measure(corpus, mode, config.rounds, BandSolver::new(), tdoku),
             };
             let measured = match measured {
                 Ok(m) => m,
@@ -169,10 +179,10 @@ fn config() -> Result<Option<Config>, String> {
     let rounds = env_count("BENCH_ROUNDS")?.unwrap_or(DEFAULT_ROUNDS);
     let max_puzzles = env_count("BENCH_MAX_PUZZLES")?;
     let solver = match std::env::var("BENCH_SOLVER") {
-        Err(std::env::VarError::NotPresent) => Ours::Band,
-        Ok(v) if v.trim() == "bitmask" => Ours::Bitmask,
-        Ok(v) if matches!(v.trim(), "fast" | "band") => Ours::Band,
-        Ok(v) => return Err(format!("BENCH_SOLVER={v}: expected fast or bitmask")),
+        Err(std::env::VarError::NotPresent) => SolverKind::Band,
+        Ok(v) if v.trim() == "bitmask" => SolverKind::Bitmask,
+        Ok(v) if matches!(v.trim(), "band" | "fast") => SolverKind::Band,
+        Ok(v) => return Err(format!("BENCH_SOLVER={v}: expected band or bitmask")),
         Err(e) => return Err(format!("BENCH_SOLVER: {e}")),
     };
     let tdoku = match std::env::var("TDOKU_LIB") {

@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# The checks to run before pushing: formatting, lints as errors, the tests CI runs, the docs,
-# and that the benches build.
+# Every check CI runs, in one place (README.md's test command): formatting, lints as errors,
+# the tests, the docs with broken links as errors, and that the benches, the examples and the
+# fuzz targets (their own crate, fuzz/) still build. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+step() { printf '\n== check.sh: %s\n' "$*" >&2; }
+
+step "cargo fmt --check"
 cargo fmt --all -- --check
-cargo clippy --release --all-targets -- -D warnings
-cargo test --release
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
-cargo bench --no-run --quiet
+step "cargo clippy -D warnings"
+cargo clippy --release --all-targets --locked -- -D warnings
+step "cargo test"
+cargo test --release --locked
+step "cargo doc -D warnings"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
+step "benches build"
+cargo bench --no-run --locked --quiet
+step "fuzz targets compile"
+cargo check --quiet --bins --manifest-path fuzz/Cargo.toml
+step "all checks passed"

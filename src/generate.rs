@@ -43,7 +43,11 @@ impl SplitMix64 {
 
     fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(Self::GAMMA);
-        let mut z = self.state;
+        Self::mix(self.state)
+    }
+
+    /// The bit mixer each counter value passes through.
+    fn mix(mut z: u64) -> u64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
@@ -57,6 +61,12 @@ impl SplitMix64 {
         debug_assert!(n > 0);
         ((self.next_u64() as u128 * n as u128) >> 64) as u32
     }
+}
+
+/// The seed of puzzle `index` of a run seeded with `seed`: the SplitMix64 mixer over both, so
+/// that neighbouring indices get unrelated seeds and each puzzle can be made on its own.
+pub(crate) fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    SplitMix64::mix(seed.wrapping_mul(SplitMix64::GAMMA).wrapping_add(index))
 }
 
 /// A grid with the digits each house already holds, so a cell's candidates are one OR away.

@@ -1,21 +1,77 @@
-//! sudoku-bulk: solve, count and validate Sudoku puzzles in bulk.
+//! sudoku-bulk: solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
 //!
-//! Data flows one way: bytes in ([`format`](mod@format)), records, [`solver`] outcomes, bytes out
-//! ([`output`]); [`pipeline`] runs that flow over every core and keeps input order.
+//! Data flows one way: bytes in, records, solver outcomes, verdicts, bytes out. The library
+//! offers that flow at four depths:
+//!
+//! - **One puzzle, one solver**: a [`Grid`] parsed from text, and a [`Solver`] (the default
+//!   [`BandSolver`], the reference [`BitmaskSolver`], or an oracle: [`solver::dlx`],
+//!   [`solver::naive`]) that counts its solutions up to a limit and writes the first into a
+//!   grid you own:
+//!
+//!   ```
+//!   use sudoku_bulk::{BandSolver, Grid, Solver};
+//!
+//!   let puzzle: Grid =
+//!       ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+//!           .parse()
+//!           .unwrap();
+//!   let mut solver = BandSolver::new();
+//!   let mut solution = Grid::EMPTY;
+//!   let outcome = solver.solve(&puzzle, 2, &mut solution); // count up to 2
+//!   assert_eq!(outcome.solutions, 1);
+//!   assert!(solution.is_solved() && solution.agrees_with(&puzzle));
+//!   assert_eq!(
+//!       solution.to_string(),
+//!       "527389416819426735436751829375692184194538267268174593643217958951843672782965341"
+//!   );
+//!
+//!   // A bad puzzle is a typed error that names the cell and the character.
+//!   let bad = "x".repeat(81).parse::<Grid>().unwrap_err();
+//!   assert_eq!(bad.to_string(), "cell 1 (row 1, column 1): unexpected character 'x'");
+//!   ```
+//!
+//! - **A slice of puzzles in memory**: [`batch::Batch`] judges them on a thread pool for a
+//!   [`Task`] (solve, count, validate) and returns one [`Verdict`] per puzzle, in order:
+//!
+//!   ```
+//!   use sudoku_bulk::batch::Batch;
+//!   use sudoku_bulk::{Reason, SolverKind, Task};
+//!
+//!   let batch = Batch::new(Task::Count { limit: 2 }, SolverKind::Band, None).unwrap();
+//!   let empty = ".".repeat(81);
+//!   let verdicts = batch.judge(&[empty.as_str(), "not a puzzle"]);
+//!   assert_eq!(verdicts[0].count, Some(2)); // 2 at the limit: "2 or more"
+//!   assert_eq!(verdicts[1].fault.unwrap().reason, Reason::Malformed);
+//!   ```
+//!
+//! - **The verdict vocabulary**: [`Task`], [`Verdict`], its [`Fault`] with a [`Reason`] from a
+//!   fixed set (the words every output format uses) and particulars, and the [`Tally`] of a run.
+//!
+//! - **Files and streams**: [`pipeline::run`] reads an input in any supported format
+//!   (memory-mapped where it can be), judges every record on every core, and writes one output
+//!   record per input record, in input order, in bounded memory; see [`pipeline`].
+//!
+//! `examples/solve_lines.rs` is a small program built on the batch API.
 
-#![warn(missing_docs)]
-
+pub mod batch;
+#[doc(hidden)]
 pub mod cli;
-pub mod commands;
+mod commands;
+mod dest;
+#[cfg(not(feature = "internals"))]
+mod format;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub mod format;
-pub mod generate;
+mod generate;
 pub mod grid;
-pub mod output;
+mod output;
 pub mod pipeline;
-pub mod progress;
-pub mod signals;
+mod progress;
+mod signals;
 pub mod solver;
 pub mod verdict;
 
 pub use grid::Grid;
 pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};
+pub use verdict::{Detail, Fault, Reason, Tally, Task, Verdict};

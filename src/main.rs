@@ -1,5 +1,10 @@
 //! The `sudoku-bulk` binary: parse arguments, run, map the outcome to an exit code.
+//!
+//! Exit status: what the command returns (0 all passed, 1 some record failed, 130/143 after a
+//! signal); 2 for a usage or I/O error; 0 when the reader of our output went away (`| head`),
+//! which is where the run was meant to end, not a failure.
 
+use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -8,9 +13,17 @@ use sudoku_bulk::cli::{self, Cli};
 fn main() -> ExitCode {
     match cli::run(Cli::parse()) {
         Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("sudoku-bulk: error: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }

@@ -15,11 +15,9 @@
 use std::fmt::{self, Write as _};
 use std::io::Write;
 
-use crate::format::chunk::Chunk;
-use crate::format::{Format, Layout, Puzzle, Record, Records};
+use crate::format::{Format, Layout, Puzzle, Record};
 use crate::grid::Grid;
-use crate::pipeline::ChunkOutput;
-use crate::verdict::{Fault, Verdict};
+use crate::verdict::{Fault, Reason, Tally, Task, Verdict};
 
 /// The output formats a user can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -54,43 +52,18 @@ impl ReportFormat {
     }
 }
 
-/// Which command's columns an encoder writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Columns {
-    /// `solution,guesses`.
-    Solve,
-    /// `count,guesses`, counting up to `limit`.
-    Count {
-        /// The count limit: a count equal to it means "that many or more".
-        limit: u32,
-    },
-    /// No columns of its own.
-    Validate,
+/// A solution count as outputs write it: `2+` when counting stopped at the limit, so that the
+/// count means "that many or more".
+pub(crate) fn count_label(count: u64, limit: u32) -> String {
+    let plus = if count >= u64::from(limit) { "+" } else { "" };
+    format!("{count}{plus}")
 }
 
-impl Columns {
-    fn names(self) -> &'static [&'static str] {
-        match self {
-            Columns::Solve => &["solution", "guesses"],
-            Columns::Count { .. } => &["count", "guesses"],
-            Columns::Validate => &[],
-        }
-    }
-
-    /// The status of a record that passed.
-    fn success(self) -> &'static str {
-        match self {
-            Columns::Solve => "solved",
-            Columns::Count { .. } => "counted",
-            Columns::Validate => "valid",
-        }
-    }
-}
-
-/// Encodes verdicts for one run: its command, input format and output format.
+/// Encodes verdicts for one run: its task, input format and output format. It only appends to
+/// buffers its caller owns; the job that walks the records decides what to encode and when.
 #[derive(Debug, Clone, Copy)]
-pub struct Encoder {
-    columns: Columns,
+pub(crate) struct Encoder {
+    task: Task,
     input: Format,
     output: OutputFormat,
     report: Option<ReportFormat>,
@@ -99,7 +72,7 @@ pub struct Encoder {
 impl Encoder {
     /// An encoder; `output` is resolved against the input format (`Auto` becomes concrete).
     pub fn new(
-        columns: Columns,
+        task: Task,
         input: Format,
         output: OutputFormat,
         report: Option<ReportFormat>,
@@ -109,69 +82,30 @@ impl Encoder {
             (OutputFormat::Auto, _) => OutputFormat::Line,
             (chosen, _) => chosen,
         };
-        Encoder { columns, input, output, report }
+        Encoder { task, input, output, report }
+    }
+
+    /// The input format the records come in.
+    pub fn input(&self) -> Format {
+        self.input
     }
 
     /// What goes between two output records: a blank line between grid answers, else nothing.
     /// The pipeline's writer puts it between pieces too.
     pub fn separator(&self) -> &'static [u8] {
-        match (self.output, self.input, self.columns) {
-            (OutputFormat::Line, Format::Grid, Columns::Solve) => b"\n",
+        match (self.output, self.input, self.task) {
+            (OutputFormat::Line, Format::Grid, Task::Solve) => b"\n",
             _ => b"",
         }
     }
 
-    /// Runs `judge` on every record of a piece and encodes what it concludes, with what goes
-    /// around records: headers (in the first piece, or where a CSV input has its header) and
-    /// separators. Failed records also get a stderr message naming `input` and the line.
-    pub fn each_record<'a>(
-        &self,
-        chunk: &'a Chunk<'_>,
-        input: &str,
-        out: &mut ChunkOutput,
-        mut judge: impl FnMut(&Record<'a>) -> Verdict,
-    ) {
-        if chunk.index == 0 {
-            self.headers(out, None);
-        }
-        let mut records = Records::new(self.input, &chunk.data, chunk.first_line);
-        loop {
-            let record = records.next();
-            if let Some(header) = records.take_header() {
-                self.headers(out, Some(header));
-            }
-            let Some(record) = record else { return };
-            if crate::signals::stop_requested().is_some() {
-                return; // the run is being stopped: its output will not be kept
-            }
-            if out.tally.records > 0 {
-                out.data.extend_from_slice(self.separator());
-            }
-            let verdict = judge(&record);
-            out.tally.add(&verdict);
-            self.record(&mut out.data, &record, &verdict);
-            if let Some(fault) = &verdict.fault {
-                writeln!(out.messages, "{input}: line {}: {fault}", record.line).expect("Vec");
-                if let Some(format) = self.report {
-                    report(&mut out.report, format, &record, fault);
-                }
-            }
-        }
-    }
-
-    /// The CSV header of the output and of the report, when they need one here: at the start
-    /// (`csv_header` = `None`) for inputs without a header, or at a CSV input's header.
-    fn headers(&self, out: &mut ChunkOutput, csv_header: Option<&[u8]>) {
+    /// What opens the output and the report, before the first record: the CSV headers of an
+    /// input that has none of its own (a CSV input's header comes with [`Encoder::csv_header`]).
+    pub fn begin(&self, data: &mut Vec<u8>, report: &mut Vec<u8>) {
         let input_has_header = matches!(self.input, Format::Csv(l) if l.header_line.is_some());
-        if csv_header.is_some() == input_has_header && self.output == OutputFormat::Csv {
-            let data = &mut out.data;
-            match (self.input, csv_header) {
-                // A CSV input's columns come first, then the line they were on.
-                (Format::Csv(_), Some(header)) => {
-                    data.extend_from_slice(header);
-                    data.extend_from_slice(b",line");
-                }
-                (Format::Csv(layout), None) => {
+        if !input_has_header && self.output == OutputFormat::Csv {
+            match self.input {
+                Format::Csv(layout) => {
                     for i in 1..=layout.fields {
                         write!(data, "field{i},").expect("Vec");
                     }
@@ -179,16 +113,31 @@ impl Encoder {
                 }
                 _ => data.extend_from_slice(b"line,puzzle"),
             }
-            data.extend_from_slice(b",status");
-            for name in self.columns.names() {
-                data.push(b',');
-                data.extend_from_slice(name.as_bytes());
-            }
-            data.extend_from_slice(b",error\n");
+            self.status_columns(data);
         }
-        if csv_header.is_none() && self.report == Some(ReportFormat::Csv) {
-            out.report.extend_from_slice(b"line,status,error,record\n");
+        if self.report == Some(ReportFormat::Csv) {
+            report.extend_from_slice(b"line,status,error,record\n");
         }
+    }
+
+    /// The output's header where a CSV input has its own: the input's columns come first, then
+    /// the line they were on.
+    pub fn csv_header(&self, data: &mut Vec<u8>, header: &[u8]) {
+        if self.output == OutputFormat::Csv {
+            data.extend_from_slice(header);
+            data.extend_from_slice(b",line");
+            self.status_columns(data);
+        }
+    }
+
+    /// The header's columns after the input's: `status`, the task's own, `error`.
+    fn status_columns(&self, data: &mut Vec<u8>) {
+        data.extend_from_slice(b",status");
+        for name in self.task.columns() {
+            data.push(b',');
+            data.extend_from_slice(name.as_bytes());
+        }
+        data.extend_from_slice(b",error\n");
     }
 
     /// Appends one record's output.
@@ -200,13 +149,37 @@ impl Encoder {
         }
     }
 
+    /// Appends a failed record to the report, if the run keeps one.
+    pub fn report(&self, out: &mut Vec<u8>, record: &Record<'_>, fault: &Fault) {
+        let Some(format) = self.report else { return };
+        let text = report_text(record.text);
+        match format {
+            ReportFormat::Csv => {
+                write!(out, "{},{},", record.line, fault.reason.name()).expect("Vec");
+                csv_field(out, detail_text(fault).as_bytes());
+                out.push(b',');
+                csv_field(out, &text);
+                out.push(b'\n');
+            }
+            ReportFormat::Jsonl => {
+                write!(out, "{{\"line\":{},\"status\":", record.line).expect("Vec");
+                json_string(out, fault.reason.name().as_bytes());
+                out.extend_from_slice(b",\"error\":");
+                json_string(out, detail_text(fault).as_bytes());
+                out.extend_from_slice(b",\"record\":");
+                json_string(out, &text);
+                out.extend_from_slice(b"}\n");
+            }
+        }
+    }
+
     fn line(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         if let Some(fault) = &verdict.fault {
             writeln!(out, "error: line {}: {fault}", record.line).expect("Vec");
             return;
         }
-        match self.columns {
-            Columns::Solve => {
+        match self.task {
+            Task::Solve => {
                 let solution = verdict.solution.as_ref().expect("a solved verdict has a solution");
                 match &record.parsed {
                     Ok(Puzzle { layout: Layout::Rows { spaced }, .. }) => {
@@ -218,12 +191,11 @@ impl Encoder {
                     }
                 }
             }
-            Columns::Count { limit } => {
+            Task::Count { limit } => {
                 let count = verdict.count.unwrap_or(0);
-                let plus = if count >= limit { "+" } else { "" };
-                writeln!(out, "{count}{plus}").expect("Vec");
+                writeln!(out, "{}", count_label(count.into(), limit)).expect("Vec");
             }
-            Columns::Validate => out.extend_from_slice(b"valid\n"),
+            Task::Validate => out.extend_from_slice(b"valid\n"),
         }
     }
 
@@ -239,9 +211,9 @@ impl Encoder {
             }
         }
         out.push(b',');
-        out.extend_from_slice(status(verdict, self.columns).as_bytes());
-        match self.columns {
-            Columns::Solve => {
+        out.extend_from_slice(verdict.status(self.task).as_bytes());
+        match self.task {
+            Task::Solve => {
                 out.push(b',');
                 if let Some(solution) = &verdict.solution {
                     solution.write_line(out);
@@ -249,15 +221,15 @@ impl Encoder {
                 out.push(b',');
                 optional(out, verdict.guesses);
             }
-            Columns::Count { limit } => {
+            Task::Count { limit } => {
                 out.push(b',');
                 if let Some(count) = verdict.count {
-                    write!(out, "{count}{}", if count >= limit { "+" } else { "" }).expect("Vec");
+                    out.extend_from_slice(count_label(count.into(), limit).as_bytes());
                 }
                 out.push(b',');
                 optional(out, verdict.guesses);
             }
-            Columns::Validate => {}
+            Task::Validate => {}
         }
         out.push(b',');
         if let Some(fault) = &verdict.fault {
@@ -268,7 +240,7 @@ impl Encoder {
 
     fn jsonl(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         write!(out, "{{\"line\":{},\"status\":", record.line).expect("Vec");
-        json_string(out, status(verdict, self.columns).as_bytes());
+        json_string(out, verdict.status(self.task).as_bytes());
         let grid = |out: &mut Vec<u8>, key: &str, grid: &Grid| {
             write!(out, ",\"{key}\":\"").expect("Vec");
             grid.write_line(out);
@@ -280,7 +252,7 @@ impl Encoder {
         if let Some(solution) = &verdict.solution {
             grid(out, "solution", solution);
         }
-        if let (Some(count), Columns::Count { limit }) = (verdict.count, self.columns) {
+        if let (Some(count), Task::Count { limit }) = (verdict.count, self.task) {
             write!(out, ",\"count\":{count},\"limit\":{limit}").expect("Vec");
         }
         if let Some(guesses) = verdict.guesses {
@@ -292,11 +264,6 @@ impl Encoder {
         }
         out.extend_from_slice(b"}\n");
     }
-}
-
-/// A record's status: the command's word for success, or the reason it failed.
-fn status(verdict: &Verdict, columns: Columns) -> &'static str {
-    verdict.fault.map_or(columns.success(), |f| f.reason.name())
 }
 
 /// The particulars of a fault, or its reason where there are none.
@@ -327,29 +294,6 @@ fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let mut short = text[..REPORT_TEXT].to_vec();
     write!(short, "... ({} bytes)", text.len()).expect("Vec");
     short.into()
-}
-
-/// Appends a failed record to a report.
-fn report(out: &mut Vec<u8>, format: ReportFormat, record: &Record<'_>, fault: &Fault) {
-    let text = report_text(record.text);
-    match format {
-        ReportFormat::Csv => {
-            write!(out, "{},{},", record.line, fault.reason.name()).expect("Vec");
-            csv_field(out, detail_text(fault).as_bytes());
-            out.push(b',');
-            csv_field(out, &text);
-            out.push(b'\n');
-        }
-        ReportFormat::Jsonl => {
-            write!(out, "{{\"line\":{},\"status\":", record.line).expect("Vec");
-            json_string(out, fault.reason.name().as_bytes());
-            out.extend_from_slice(b",\"error\":");
-            json_string(out, detail_text(fault).as_bytes());
-            out.extend_from_slice(b",\"record\":");
-            json_string(out, &text);
-            out.extend_from_slice(b"}\n");
-        }
-    }
 }
 
 /// Appends a CSV field, quoted if it holds a comma, a quote or a line end.
@@ -386,6 +330,81 @@ pub fn json_string(out: &mut Vec<u8>, text: &[u8]) {
         }
     }
     out.push(b'"');
+}
+
+/// A run's one-line summary for stderr, such as `24997 records: 24994 valid, 3 invalid
+/// (malformed: 3), in 0.056 s (445430 records/s)`.
+pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
+    let t = tally;
+    let rate = t.records as f64 / secs.max(1e-9);
+    let mut line = match task {
+        Task::Solve => format!("{} puzzles: {} solved, {} failed", t.records, t.ok, t.failed),
+        Task::Count { limit } => {
+            let counts: Vec<String> = t
+                .solutions
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(k, &n)| {
+                    let label = count_label(k as u64, limit);
+                    let noun = if label == "1" { "solution" } else { "solutions" };
+                    format!("{n} with {label} {noun}")
+                })
+                .collect();
+            let counts =
+                if counts.is_empty() { String::new() } else { format!(": {}", counts.join(", ")) };
+            format!("{} puzzles{counts}", t.records)
+        }
+        Task::Validate => format!("{} records: {} valid, {} invalid", t.records, t.ok, t.failed),
+    };
+    let reasons: Vec<String> = Reason::ALL
+        .iter()
+        .filter(|r| t.reasons[r.index()] > 0)
+        .map(|r| format!("{}: {}", r.name(), t.reasons[r.index()]))
+        .collect();
+    if !reasons.is_empty() {
+        line += &format!(" ({})", reasons.join(", "));
+    }
+    line + &format!(", in {secs:.3} s ({rate:.0} records/s)")
+}
+
+/// A run's summary as one JSON object: the command, input, counts by outcome and by reason
+/// (and by solution count for `count`), time and rate.
+pub(crate) fn summary_json(
+    task: Task,
+    input: &str,
+    tally: &Tally,
+    secs: f64,
+    threads: usize,
+) -> String {
+    let t = tally;
+    let mut name = Vec::new();
+    json_string(&mut name, input.as_bytes());
+    let reasons: Vec<String> =
+        Reason::ALL.iter().map(|r| format!("\"{}\":{}", r.name(), t.reasons[r.index()])).collect();
+    let mut json = format!(
+        "{{\"command\":\"{}\",\"input\":{},\"records\":{},\"ok\":{},\"failed\":{},\"reasons\":{{{}}}",
+        task.name(),
+        String::from_utf8_lossy(&name),
+        t.records,
+        t.ok,
+        t.failed,
+        reasons.join(",")
+    );
+    if let Task::Count { limit } = task {
+        let counts: Vec<String> = (0..=limit as usize)
+            .map(|k| {
+                let n = t.solutions.get(k).copied().unwrap_or(0);
+                format!("\"{}\":{n}", count_label(k as u64, limit))
+            })
+            .collect();
+        json += &format!(",\"limit\":{limit},\"solutions\":{{{}}}", counts.join(","));
+    }
+    json += &format!(
+        ",\"seconds\":{secs:.6},\"records_per_second\":{:.1},\"threads\":{threads}}}\n",
+        t.records as f64 / secs.max(1e-9)
+    );
+    json
 }
 
 impl fmt::Display for OutputFormat {

@@ -1,4 +1,25 @@
-//! The bulk pipeline: input -> pieces -> worker threads -> ordered writer.
+//! The file pipeline: input -> pieces -> worker threads -> ordered writer.
+//!
+//! [`run`] solves, counts or validates every record of a file or stream and writes one output
+//! record per input record, in input order:
+//!
+//! ```
+//! use sudoku_bulk::pipeline::{self, Input, Settings, Sinks};
+//! use sudoku_bulk::Task;
+//!
+//! let puzzles = "# two puzzles\n\
+//!     .2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n\
+//!     ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+//! let input = Input::from_reader("puzzles.txt", std::io::Cursor::new(puzzles));
+//! let (output, written) = Sinks::memory();
+//! let tally = pipeline::run(input, Task::Solve, output, &Settings::default()).unwrap();
+//! assert_eq!((tally.records, tally.ok), (2, 2));
+//! let text = String::from_utf8(written.lock().unwrap().clone()).unwrap();
+//! assert_eq!(
+//!     text.lines().next(),
+//!     Some("527389416819426735436751829375692184194538267268174593643217958951843672782965341")
+//! );
+//! ```
 //!
 //! ```text
 //!   main thread            rayon pool (N workers)          writer thread
@@ -8,7 +29,7 @@
 //!        +-------------------- empty output buffer <-------------+
 //! ```
 //!
-//! The main thread cuts the input into pieces ([`crate::format::chunk`]) and hands each to
+//! The main thread cuts the input into pieces (`format::chunk`) and hands each to
 //! the pool, but only after taking an empty output buffer from a fixed set. The writer returns
 //! a buffer once it has written it, in input order. So at most that many pieces are in flight,
 //! being solved or waiting their turn, and memory stays bounded whatever the input size. Only
@@ -21,15 +42,22 @@ use std::path::Path;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
+use crate::commands::BulkJob;
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
-use crate::format::{resolve, Format, FormatOptions, LayoutError, BOM};
-use crate::progress::{Progress, ProgressMode};
+use crate::format::{resolve, strip_bom, Format};
+use crate::output::Encoder;
+use crate::progress::Progress;
 use crate::signals::stop_requested;
-use crate::verdict::Tally;
+use crate::solver::SolverKind;
+use crate::verdict::{Tally, Task};
+
+pub use crate::format::{Column, FormatKind, FormatOptions, LayoutError};
+pub use crate::output::{OutputFormat, ReportFormat};
+pub use crate::progress::ProgressMode;
 
 /// What a command does with each piece of input: parse its records, work on them, encode the
 /// results. Runs on worker threads; must not do I/O.
-pub trait Job: Sync {
+pub(crate) trait Job: Sync {
     /// Processes one piece, appending to `out`.
     fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput);
 
@@ -39,7 +67,7 @@ pub trait Job: Sync {
 
 /// What a job made of one piece.
 #[derive(Debug, Default)]
-pub struct ChunkOutput {
+pub(crate) struct ChunkOutput {
     /// Output records, encoded.
     pub data: Vec<u8>,
     /// Messages for stderr, one a line.
@@ -102,15 +130,26 @@ impl Input {
         // change what we read, and truncating it raises SIGBUS when we touch a page past the
         // new end: `signals` turns that into a clear error (exit 2, the temporary output
         // removed), and `--no-mmap` avoids the map for files that may change while read.
-        let map = unsafe { memmap2::Mmap::map(&file)? };
-        #[cfg(unix)]
-        let _ = map.advise(memmap2::Advice::Sequential);
-        Ok(Input::Mapped { name, map: Some(map) })
+        match unsafe { memmap2::Mmap::map(&file) } {
+            Ok(map) => {
+                #[cfg(unix)]
+                let _ = map.advise(memmap2::Advice::Sequential);
+                Ok(Input::Mapped { name, map: Some(map) })
+            }
+            // Some regular files cannot be mapped (on some FUSE and network file systems, or
+            // past the address space): they are read as a stream, as ripgrep's searcher does.
+            Err(_) => Ok(Input::Stream { name, reader: Box::new(file) }),
+        }
     }
 
     /// Standard input.
     pub fn stdin() -> Input {
         Input::Stream { name: "<stdin>".into(), reader: Box::new(io::stdin()) }
+    }
+
+    /// Any reader, read as a stream; `name` is shown in messages.
+    pub fn from_reader(name: &str, reader: impl Read + Send + 'static) -> Input {
+        Input::Stream { name: name.into(), reader: Box::new(reader) }
     }
 
     /// A name for messages.
@@ -126,21 +165,31 @@ impl Input {
 pub struct Settings {
     /// Worker threads.
     pub threads: usize,
+    /// The solver each worker uses.
+    pub solver: SolverKind,
     /// What the user said of the input format.
     pub format: FormatOptions,
+    /// The output format.
+    pub output: OutputFormat,
     /// Piece size in bytes; chosen from the input size when `None`.
     pub chunk_bytes: Option<usize>,
     /// When to draw the progress bar.
     pub progress: ProgressMode,
 }
 
-/// What a run did.
-#[derive(Debug, Clone)]
-pub struct Report {
-    /// The format read.
-    pub format: Format,
-    /// Records counted.
-    pub tally: Tally,
+impl Default for Settings {
+    /// Every available core, the default solver, the format detected, output in the input's
+    /// own kind (see [`OutputFormat::Auto`]), no progress bar.
+    fn default() -> Settings {
+        Settings {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            solver: SolverKind::default(),
+            format: FormatOptions::default(),
+            output: OutputFormat::Auto,
+            chunk_bytes: None,
+            progress: ProgressMode::Never,
+        }
+    }
 }
 
 /// Why a run stopped early.
@@ -154,7 +203,7 @@ pub enum RunError {
         /// The error.
         source: io::Error,
     },
-    /// Writing the output failed (a closed pipe included: see [`RunError::is_broken_pipe`]).
+    /// Writing the output failed (a pipe its reader closed included: `io::ErrorKind::BrokenPipe`).
     #[error("writing output")]
     Write(#[source] io::Error),
     /// The CSV columns could not be worked out.
@@ -178,13 +227,6 @@ pub enum RunError {
     },
 }
 
-impl RunError {
-    /// Whether the output was a pipe that its reader closed (`| head`): not a failure.
-    pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, RunError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
-    }
-}
-
 /// Bytes read from a stream to detect its format before cutting it.
 const DETECT_BYTES: u64 = 64 * 1024;
 /// Piece size for streams, whose length is unknown.
@@ -204,21 +246,67 @@ fn chunk_size(len: usize, threads: usize) -> usize {
 pub struct Sinks {
     /// The output records.
     pub output: Box<dyn Write + Send>,
-    /// The report of failed records, if asked for.
-    pub report: Option<Box<dyn Write + Send>>,
+    /// The report of failed records, and its format, if asked for.
+    pub report: Option<(Box<dyn Write + Send>, ReportFormat)>,
     /// Where messages about failed records go: stderr when `None`.
     pub messages: Option<Box<dyn Write + Send>>,
+}
+
+/// A buffer that a run writes into and its caller reads afterwards.
+pub type Memory = std::sync::Arc<std::sync::Mutex<Vec<u8>>>;
+
+/// A [`Write`] into a [`Memory`].
+struct MemoryWriter(Memory);
+
+impl Write for MemoryWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().map_err(|_| io::Error::other("poisoned"))?.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sinks {
+    /// Output to a writer; no report; messages to stderr.
+    pub fn to(output: impl Write + Send + 'static) -> Sinks {
+        Sinks { output: Box::new(output), report: None, messages: None }
+    }
+
+    /// Output kept in memory, for the caller to read once the run is over; no report;
+    /// messages to stderr.
+    pub fn memory() -> (Sinks, Memory) {
+        let memory = Memory::default();
+        (Sinks::to(MemoryWriter(memory.clone())), memory)
+    }
+}
+
+/// Runs `task` over every record of `input`, writing one output record per input record, in
+/// input order, to the sinks, and a message for each failed record (naming the input and the
+/// line) to the messages sink. Returns the run's counts.
+pub fn run(input: Input, task: Task, sinks: Sinks, settings: &Settings) -> Result<Tally, RunError> {
+    let input_name = input.name().to_string();
+    let report = sinks.report.as_ref().map(|(_, format)| *format);
+    let build = |format| BulkJob {
+        task,
+        solver: settings.solver,
+        encoder: Encoder::new(task, format, settings.output, report),
+        input_name,
+    };
+    run_job(input, build, sinks, settings)
 }
 
 /// Runs the job that `build` makes for the input's format over every record of `input`,
 /// writing results in input order to the sinks, with the job's stderr messages in the same
 /// order.
-pub fn run<J: Job>(
+pub(crate) fn run_job<J: Job>(
     input: Input,
     build: impl FnOnce(Format) -> J,
     sinks: Sinks,
     settings: &Settings,
-) -> Result<Report, RunError> {
+) -> Result<Tally, RunError> {
     let threads = settings.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -233,16 +321,14 @@ pub fn run<J: Job>(
         Input::Stream { reader, .. } => (None, Some(reader)),
     };
     // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
-    let mapped: &[u8] = map.as_deref().unwrap_or(&[]);
-    let mapped = mapped.strip_prefix(BOM).unwrap_or(mapped);
+    let mapped = strip_bom(map.as_deref().unwrap_or(&[]));
     // A stream's first block is read ahead to detect the format, then read again from memory.
     let stream = match stream {
         Some(mut reader) => {
             let mut head = Vec::new();
             (&mut reader).take(DETECT_BYTES).read_to_end(&mut head).map_err(read_error)?;
-            if head.starts_with(BOM) {
-                head.drain(..BOM.len());
-            }
+            let bom = head.len() - strip_bom(&head).len();
+            head.drain(..bom);
             Some(io::Cursor::new(head).chain(reader))
         }
         None => None,
@@ -313,7 +399,7 @@ pub fn run<J: Job>(
     }
     let tally = written.map_err(RunError::Write)?;
     read_result.map_err(read_error)?;
-    Ok(Report { format, tally })
+    Ok(tally)
 }
 
 /// Hands a piece to the pool once an output buffer is free. Returns false once the writer has
@@ -346,7 +432,7 @@ fn write_in_order(
     separator: &[u8],
 ) -> io::Result<Tally> {
     let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
-    let mut report = sinks.report.map(|r| io::BufWriter::with_capacity(WRITE_BUFFER, r));
+    let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
     let mut messages = sinks.messages;
     let mut pending = BTreeMap::new();
     let mut next = 0u64;

@@ -1,10 +1,75 @@
-//! What a command concluded about one record: the fixed set of reasons a record can fail for,
-//! and the verdict that carries the reason or the result.
+//! The vocabulary of a run: the [`Task`] (what to conclude about each puzzle), the fixed set of
+//! [`Reason`]s a record can fail for, the [`Verdict`] that carries the reason or the result,
+//! and the [`Tally`] of a run's verdicts.
+//!
+//! ```
+//! use sudoku_bulk::batch::Batch;
+//! use sudoku_bulk::{Reason, SolverKind, Tally, Task};
+//!
+//! let puzzle = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+//! let conflict = format!("22{}", &puzzle[2..]);
+//! let batch = Batch::new(Task::Validate, SolverKind::Band, Some(1)).unwrap();
+//! let verdicts = batch.judge(&[puzzle, conflict.as_str()]);
+//! assert_eq!(verdicts[0].status(Task::Validate), "valid");
+//! let fault = verdicts[1].fault.unwrap();
+//! assert_eq!(fault.reason, Reason::ConflictingGivens);
+//! assert_eq!(fault.to_string(), "conflicting givens: digit 2 twice in row 1");
+//!
+//! let mut tally = Tally::default();
+//! verdicts.iter().for_each(|v| tally.add(v));
+//! assert_eq!((tally.records, tally.ok, tally.failed), (2, 1, 1));
+//! assert_eq!(tally.reasons[Reason::ConflictingGivens.index()], 1);
+//! ```
 
 use std::fmt;
 
-use crate::format::RecordError;
+pub use crate::format::{FieldError, RecordError};
 use crate::grid::{Conflict, Grid, ParseError};
+
+/// What to conclude about each puzzle: the three bulk commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// Its first solution.
+    Solve,
+    /// Its number of solutions, counting no further than `limit`.
+    Count {
+        /// The most solutions to count (at least 1): a count equal to it means "that many or
+        /// more".
+        limit: u32,
+    },
+    /// Whether it is well formed, has exactly one solution, and its answer (if it carries one)
+    /// is that solution.
+    Validate,
+}
+
+impl Task {
+    /// The command's name: `solve`, `count` or `validate`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Solve => "solve",
+            Task::Count { .. } => "count",
+            Task::Validate => "validate",
+        }
+    }
+
+    /// The status word of a record that passed: `solved`, `counted` or `valid`.
+    pub fn success(self) -> &'static str {
+        match self {
+            Task::Solve => "solved",
+            Task::Count { .. } => "counted",
+            Task::Validate => "valid",
+        }
+    }
+
+    /// The output columns of the task's own, after `status`.
+    pub(crate) fn columns(self) -> &'static [&'static str] {
+        match self {
+            Task::Solve => &["solution", "guesses"],
+            Task::Count { .. } => &["count", "guesses"],
+            Task::Validate => &[],
+        }
+    }
+}
 
 /// Why a record failed, from a fixed set (the names are part of the output formats).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,6 +199,12 @@ impl Verdict {
     /// The same verdict, failed for `fault`.
     pub fn failed(self, fault: Fault) -> Verdict {
         Verdict { fault: Some(fault), ..self }
+    }
+
+    /// The record's status word: the task's word for success (`solved`, `counted`, `valid`),
+    /// or the name of the reason it failed.
+    pub fn status(&self, task: Task) -> &'static str {
+        self.fault.map_or(task.success(), |f| f.reason.name())
     }
 }
 

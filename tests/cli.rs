@@ -1,75 +1,10 @@
 //! The binary end to end: formats, order, threads, stdin, bad input, exit codes, pipes.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// What a run of the binary left.
-pub struct Run {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: Option<i32>,
-}
-
-/// Runs `sudoku-bulk ARGS`, feeding `stdin` when given (otherwise stdin is empty).
-pub fn sudoku_bulk(args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    let mut pipe = child.stdin.take().expect("stdin piped");
-    let input = stdin.unwrap_or_default().to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input); // the binary may stop reading early
-    });
-    let out = child.wait_with_output().expect("binary finishes");
-    feeder.join().unwrap();
-    Run {
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-        code: out.status.code(),
-    }
-}
-
-/// A file of the repository's datasets/ folder.
-pub fn dataset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(name)
-}
-
-fn read(name: &str) -> String {
-    std::fs::read_to_string(dataset(name)).unwrap()
-}
-
-fn path_arg(name: &str) -> String {
-    dataset(name).to_str().unwrap().to_string()
-}
-
-/// A temporary folder for one test, removed when dropped.
-pub struct TempDir(pub PathBuf);
-
-impl TempDir {
-    pub fn new(test: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("sudoku-bulk-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    pub fn file(&self, name: &str, contents: &[u8]) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, contents).unwrap();
-        path.to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::util::{dataset, path_arg, read, sudoku_bulk, TempDir};
 
 #[test]
 fn line_example_with_end_marker() {
@@ -256,7 +191,7 @@ fn a_closed_stdout_ends_the_run_quietly() {
 
 #[test]
 fn every_solver_answers_the_examples() {
-    for solver in ["fast", "dlx", "naive"] {
+    for solver in ["band", "fast", "bitmask", "dlx", "naive"] {
         let run =
             sudoku_bulk(&["solve", "-q", "--solver", solver, &path_arg("examples/line.txt")], None);
         assert_eq!(run.stdout, read("examples/line.expected"), "{solver}");
@@ -308,12 +243,13 @@ fn bench_reports_the_usual_columns() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let rows: Vec<&str> = run.stdout.lines().collect();
     assert!(rows[0].starts_with("corpus,puzzles,solver,mode,threads,puzzles_per_second,us_per_puzzle,no_guess_percent,guesses_per_puzzle"));
-    // Two modes by default, times two solvers; the example needs no guess.
+    // Two modes by default, times two solvers (`fast` is another name for `band`); the example
+    // needs no guess.
     assert_eq!(rows.len(), 5, "{}", run.stdout);
     for (row, (solver, mode)) in rows[1..].iter().zip([
-        ("fast", "first"),
+        ("band", "first"),
         ("bitmask", "first"),
-        ("fast", "count2"),
+        ("band", "count2"),
         ("bitmask", "count2"),
     ]) {
         assert!(row.starts_with(&format!("line.txt,1,{solver},{mode},1,")), "{row}");

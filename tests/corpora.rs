@@ -2,7 +2,7 @@
 
 use sudoku_bulk::Grid;
 
-use crate::cli::sudoku_bulk;
+use crate::util::sudoku_bulk;
 use crate::util::{datasets_dir, CORPORA};
 
 /// Checks that `output` holds one valid solution per puzzle, in order, each keeping its

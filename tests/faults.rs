@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use crate::cli::{dataset, TempDir};
+use crate::util::{dataset, TempDir};
 
 /// A file of about a million puzzles (the sample, repeated), long enough to interrupt.
 fn big_input(tmp: &TempDir) -> String {

@@ -1,15 +1,11 @@
-//! The library pipeline: output is the same whatever the thread count and piece size.
+//! The library's file pipeline: output is the same whatever the thread count and piece size.
 
 use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
 use proptest::prelude::*;
-use sudoku_bulk::commands::{BulkJob, Task};
-use sudoku_bulk::format::FormatOptions;
-use sudoku_bulk::output::{Encoder, OutputFormat};
-use sudoku_bulk::pipeline::{run, Input, Settings, Sinks};
-use sudoku_bulk::progress::ProgressMode;
-use sudoku_bulk::SolverKind;
+use sudoku_bulk::pipeline::{run, Input, OutputFormat, ReportFormat, Settings, Sinks};
+use sudoku_bulk::Task;
 
 /// A writer into shared memory, to read back what the pipeline wrote.
 #[derive(Clone, Default)]
@@ -35,31 +31,19 @@ fn solve(
     let (output, report) = (Shared::default(), Shared::default());
     let settings = Settings {
         threads,
-        format: FormatOptions::default(),
+        output: OutputFormat::Jsonl,
         chunk_bytes: chunk,
-        progress: ProgressMode::Never,
+        ..Settings::default()
     };
-    let input =
-        Input::Stream { name: "test".into(), reader: Box::new(Cursor::new(input.to_vec())) };
+    let input = Input::from_reader("test", Cursor::new(input.to_vec()));
     let sinks = Sinks {
         output: Box::new(output.clone()),
-        report: Some(Box::new(report.clone())),
+        report: Some((Box::new(report.clone()), ReportFormat::Csv)),
         messages: Some(Box::new(std::io::sink())),
     };
-    let build = |format| BulkJob {
-        task,
-        solver: SolverKind::Fast,
-        encoder: Encoder::new(
-            task.columns(),
-            format,
-            OutputFormat::Jsonl,
-            Some(sudoku_bulk::output::ReportFormat::Csv),
-        ),
-        input_name: "test".into(),
-    };
-    let report_run = run(input, build, sinks, &settings).unwrap();
+    let tally = run(input, task, sinks, &settings).unwrap();
     let (o, r) = (output.0.lock().unwrap().clone(), report.0.lock().unwrap().clone());
-    (o, r, report_run.tally.records)
+    (o, r, tally.records)
 }
 
 const PUZZLE: &str =

@@ -5,7 +5,6 @@ mod util;
 mod cli;
 mod corpora;
 mod faults;
-mod fuzz;
 mod hostile;
 mod oracles;
 mod pipeline;

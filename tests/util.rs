@@ -1,6 +1,9 @@
-//! Shared helpers: where the third-party corpora are, and how to read them.
+//! Shared helpers: running the binary, the repository's datasets, temporary folders, and where
+//! the third-party corpora are and how to read them.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use sudoku_bulk::Grid;
 
@@ -38,4 +41,68 @@ pub fn read_corpus(dir: &std::path::Path, name: &str) -> Vec<Grid> {
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .map(|line| line.parse().unwrap_or_else(|e| panic!("{name}: {line}: {e}")))
         .collect()
+}
+
+/// What a run of the binary left.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+}
+
+/// Runs `sudoku-bulk ARGS`, feeding `stdin` when given (otherwise stdin is empty).
+pub fn sudoku_bulk(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut pipe = child.stdin.take().expect("stdin piped");
+    let input = stdin.unwrap_or_default().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input); // the binary may stop reading early
+    });
+    let out = child.wait_with_output().expect("binary finishes");
+    feeder.join().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        code: out.status.code(),
+    }
+}
+
+/// A file of the repository's datasets/ folder.
+pub fn dataset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(name)
+}
+
+pub fn read(name: &str) -> String {
+    std::fs::read_to_string(dataset(name)).unwrap()
+}
+
+pub fn path_arg(name: &str) -> String {
+    dataset(name).to_str().unwrap().to_string()
+}
+
+/// A temporary folder for one test (its path, and the guard that removes it when dropped).
+pub struct TempDir(pub PathBuf, #[allow(dead_code)] tempfile::TempDir);
+
+impl TempDir {
+    /// A new folder; `test` names it, for whoever finds one left behind.
+    pub fn new(test: &str) -> TempDir {
+        let guard = tempfile::Builder::new()
+            .prefix(&format!("sudoku-bulk-{test}-"))
+            .tempdir()
+            .expect("temporary folder");
+        TempDir(guard.path().to_path_buf(), guard)
+    }
+
+    /// Writes a file into the folder; its path.
+    pub fn file(&self, name: &str, contents: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path.to_str().unwrap().to_string()
+    }
 }

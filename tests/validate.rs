@@ -2,8 +2,8 @@
 
 use sudoku_bulk::{BitmaskSolver, Grid, Solver};
 
-use crate::cli::{sudoku_bulk, TempDir};
 use crate::util::{datasets_dir, CORPORA};
+use crate::util::{sudoku_bulk, TempDir};
 
 const PUZZLE: &str =
     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";

@@ -9,12 +9,91 @@
 //! out of the binary.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
+use crate::format::{body, resolve, FormatOptions, Records};
 use crate::grid::Grid;
 use crate::solver::{Outcome, SolverKind};
+
+/// The corpus timed when no file is named.
+const DEFAULT_CORPUS: &str = "datasets/sample_10k.txt";
+
+/// How to print the results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultFormat {
+    /// A markdown table.
+    Table,
+    /// CSV.
+    Csv,
+    /// JSON Lines.
+    Json,
+}
+
+/// What `bench` is asked to time.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    /// Corpus files ([`DEFAULT_CORPUS`] when empty).
+    pub files: Vec<PathBuf>,
+    /// Solvers, each timed on every file and mode.
+    pub solvers: Vec<SolverKind>,
+    /// Modes.
+    pub modes: Vec<Mode>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Timed passes per row.
+    pub rounds: usize,
+    /// How to print the rows.
+    pub format: ResultFormat,
+}
+
+/// Runs `bench`: times every solver in every mode on every file, then prints the rows.
+pub(crate) fn run(plan: &Plan) -> Result<()> {
+    let default = [PathBuf::from(DEFAULT_CORPUS)];
+    let files = if plan.files.is_empty() { &default[..] } else { &plan.files[..] };
+    let mut rows = Vec::new();
+    for path in files {
+        let puzzles = read_puzzles(path)?;
+        let corpus = path
+            .file_name()
+            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        for &mode in &plan.modes {
+            for &solver in &plan.solvers {
+                eprintln!(
+                    "sudoku-bulk bench: {corpus}, {} puzzles, {}, {}",
+                    puzzles.len(),
+                    solver.name(),
+                    mode.name(),
+                );
+                rows.push(measure(&corpus, &puzzles, solver, mode, plan.threads, plan.rounds));
+            }
+        }
+    }
+    let text = match plan.format {
+        ResultFormat::Table => table(&rows),
+        ResultFormat::Csv => csv(&rows),
+        ResultFormat::Json => json(&rows),
+    };
+    std::io::stdout().write_all(text.as_bytes()).context("writing output")
+}
+
+/// Reads every puzzle of a corpus file; a malformed record is an error naming its line.
+fn read_puzzles(path: &Path) -> Result<Vec<Grid>> {
+    let data = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let data = body(&data);
+    let format = resolve(data, &FormatOptions::default())
+        .with_context(|| format!("reading {}", path.display()))?;
+    Records::new(format, data, 1)
+        .map(|record| match record.parsed {
+            Ok(puzzle) => Ok(puzzle.grid),
+            Err(e) => bail!("{}: line {}: {e}", path.display(), record.line),
+        })
+        .collect()
+}
 
 /// What each puzzle is solved for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -71,7 +150,7 @@ impl Row {
     const EMPTY: Row = Row {
         corpus: String::new(),
         puzzles: 0,
-        solver: SolverKind::Fast,
+        solver: SolverKind::Band,
         mode: Mode::First,
         threads: 0,
         seconds: 0.0,
@@ -244,17 +323,17 @@ mod tests {
                 .parse()
                 .unwrap();
         let puzzles = vec![puzzle; 50];
-        let row = measure("x", &puzzles, SolverKind::Fast, Mode::Count2, 2, 3);
+        let row = measure("x", &puzzles, SolverKind::Band, Mode::Count2, 2, 3);
         assert_eq!((row.puzzles, row.unsolved), (50, 0));
         assert_eq!(row.no_guess_percent, 100.0);
         assert_eq!(row.guesses_per_puzzle, 0.0);
         assert!(row.rate() > 0.0);
-        assert!(table(std::slice::from_ref(&row)).contains("| x | 50 | fast | count2 | 2 |"));
+        assert!(table(std::slice::from_ref(&row)).contains("| x | 50 | band | count2 | 2 |"));
         assert!(csv(std::slice::from_ref(&row))
             .lines()
             .nth(1)
             .unwrap()
-            .starts_with("x,50,fast,count2,2,"));
-        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"fast\""));
+            .starts_with("x,50,band,count2,2,"));
+        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"band\""));
     }
 }

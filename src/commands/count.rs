@@ -3,22 +3,18 @@
 //! A puzzle whose givens conflict simply has 0 solutions; only a record that does not parse
 //! fails.
 
-use crate::format::Record;
+use crate::format::Puzzle;
 use crate::grid::Grid;
 use crate::solver::Solver;
 use crate::verdict::Verdict;
 
-/// Counts one record's solutions, no further than `limit`.
-pub fn judge(
+/// Counts one puzzle's solutions, no further than `limit`.
+pub(super) fn judge(
     solver: &mut dyn Solver,
-    record: &Record<'_>,
+    puzzle: &Puzzle,
     limit: u32,
     scratch: &mut Grid,
 ) -> Verdict {
-    let puzzle = match super::parsed(record) {
-        Ok(puzzle) => puzzle,
-        Err(fault) => return Verdict::new(None).failed(fault),
-    };
     let outcome = solver.solve(&puzzle.grid, limit, scratch);
     Verdict {
         count: Some(outcome.solutions),

@@ -1,49 +1,72 @@
-//! The bulk commands: `solve`, `count` and `validate`, one module each for what it concludes
-//! about a record; this module runs any of them as a pipeline [`Job`].
+//! The commands. `solve`, `count` and `validate` are one [`Task`] each and share one pipeline
+//! [`Job`]: it walks a piece's records, has the task judge each one, and hands the verdict to
+//! the [`Encoder`], which only appends bytes. `generate` and `bench` have runners of their own.
 
-pub mod bench;
-pub mod count;
-pub mod solve;
-pub mod validate;
+pub(crate) mod bench;
+mod count;
+pub(crate) mod generate;
+mod solve;
+mod validate;
 
 use std::cell::RefCell;
+use std::io::Write as _;
 
 use crate::format::chunk::Chunk;
-use crate::format::Record;
+use crate::format::{Puzzle, RecordError, Records};
 use crate::grid::Grid;
-use crate::output::{Columns, Encoder};
+use crate::output::Encoder;
 use crate::pipeline::{ChunkOutput, Job};
 use crate::solver::{Solver, SolverKind};
-use crate::verdict::Verdict;
+use crate::verdict::{Detail, Fault, Reason, Task, Verdict};
 
-/// What to conclude about each record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Task {
-    /// Its first solution.
-    Solve,
-    /// Its number of solutions, counting no further than `limit`.
-    Count {
-        /// The most solutions to count (at least 1).
-        limit: u32,
-    },
-    /// Whether it is well formed, has exactly one solution, and its answer is that solution.
-    Validate,
+/// Judges one puzzle (or the reason its record is not one) for `task` with `solver`;
+/// `scratch` is the caller's grid for the solution, reused from one puzzle to the next.
+pub(crate) fn judge(
+    task: Task,
+    solver: &mut dyn Solver,
+    parsed: &Result<Puzzle, RecordError>,
+    scratch: &mut Grid,
+) -> Verdict {
+    let puzzle = match parsed {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(*e) };
+            return Verdict::new(None).failed(fault);
+        }
+    };
+    match task {
+        Task::Solve => solve::judge(solver, puzzle, scratch),
+        Task::Count { limit } => count::judge(solver, puzzle, limit, scratch),
+        Task::Validate => validate::judge(solver, puzzle, scratch),
+    }
+}
+/// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
+fn no_solution(grid: &Grid) -> Fault {
+    match grid.conflict() {
+        Some(c) => Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(c) },
+        None => Fault::bare(Reason::NoSolution),
+    }
 }
 
-impl Task {
-    /// The output columns of the task.
-    pub fn columns(self) -> Columns {
-        match self {
-            Task::Solve => Columns::Solve,
-            Task::Count { limit } => Columns::Count { limit },
-            Task::Validate => Columns::Validate,
+thread_local! {
+    /// One solver per worker thread, built on first use and reused for every puzzle after.
+    static SOLVER: RefCell<Option<(SolverKind, Box<dyn Solver + Send>)>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's solver of `kind`.
+pub(crate) fn with_solver<R>(kind: SolverKind, f: impl FnOnce(&mut dyn Solver) -> R) -> R {
+    SOLVER.with_borrow_mut(|slot| {
+        if !matches!(slot, Some((k, _)) if *k == kind) {
+            *slot = Some((kind, kind.build()));
         }
-    }
+        let (_, solver) = slot.as_mut().expect("just filled");
+        f(solver.as_mut())
+    })
 }
 
 /// A task over every record of an input, as a pipeline job.
 #[derive(Debug, Clone)]
-pub struct BulkJob {
+pub(crate) struct BulkJob {
     /// What to conclude.
     pub task: Task,
     /// With which solver.
@@ -54,44 +77,40 @@ pub struct BulkJob {
     pub input_name: String,
 }
 
-thread_local! {
-    /// One solver per worker thread, built on first use and reused for every puzzle after.
-    static SOLVER: RefCell<Option<(SolverKind, Box<dyn Solver + Send>)>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` with this thread's solver of `kind`.
-pub fn with_solver<R>(kind: SolverKind, f: impl FnOnce(&mut dyn Solver) -> R) -> R {
-    SOLVER.with_borrow_mut(|slot| {
-        if !matches!(slot, Some((k, _)) if *k == kind) {
-            *slot = Some((kind, kind.build()));
-        }
-        let (_, solver) = slot.as_mut().expect("just filled");
-        f(solver.as_mut())
-    })
-}
-
 impl Job for BulkJob {
     fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput) {
+        let encoder = &self.encoder;
+        if chunk.index == 0 {
+            encoder.begin(&mut out.data, &mut out.report);
+        }
         with_solver(self.solver, |solver| {
             let mut scratch = Grid::EMPTY;
-            let judge = |record: &Record<'_>| -> Verdict {
-                match self.task {
-                    Task::Solve => solve::judge(solver, record, &mut scratch),
-                    Task::Count { limit } => count::judge(solver, record, limit, &mut scratch),
-                    Task::Validate => validate::judge(solver, record, &mut scratch),
+            let mut records = Records::new(encoder.input(), &chunk.data, chunk.first_line);
+            loop {
+                let record = records.next();
+                if let Some(header) = records.take_header() {
+                    encoder.csv_header(&mut out.data, header);
                 }
-            };
-            self.encoder.each_record(chunk, &self.input_name, out, judge);
+                let Some(record) = record else { return };
+                if crate::signals::stop_requested().is_some() {
+                    return; // the run is being stopped: its output will not be kept
+                }
+                if out.tally.records > 0 {
+                    out.data.extend_from_slice(encoder.separator());
+                }
+                let verdict = judge(self.task, solver, &record.parsed, &mut scratch);
+                out.tally.add(&verdict);
+                encoder.record(&mut out.data, &record, &verdict);
+                if let Some(fault) = &verdict.fault {
+                    let (input, line) = (&self.input_name, record.line);
+                    writeln!(out.messages, "{input}: line {line}: {fault}").expect("Vec");
+                    encoder.report(&mut out.report, &record, fault);
+                }
+            }
         })
     }
 
     fn separator(&self) -> &[u8] {
         self.encoder.separator()
     }
-}
-
-/// The record's puzzle, or the fault of a record that did not parse.
-fn parsed(record: &Record<'_>) -> Result<crate::format::Puzzle, crate::verdict::Fault> {
-    use crate::verdict::{Detail, Fault, Reason};
-    record.parsed.map_err(|e| Fault { reason: Reason::Malformed, detail: Detail::Record(e) })
 }

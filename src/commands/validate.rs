@@ -6,17 +6,13 @@
 //! answer is a complete valid grid (`answer invalid`), keeps the givens (`answer disagrees
 //! with givens`) and is the solution (`answer is not the solution`).
 
-use crate::format::Record;
+use crate::format::Puzzle;
 use crate::grid::{Grid, ParseError};
 use crate::solver::Solver;
 use crate::verdict::{Detail, Fault, Reason, Verdict};
 
-/// Checks one record.
-pub fn judge(solver: &mut dyn Solver, record: &Record<'_>, solution: &mut Grid) -> Verdict {
-    let puzzle = match super::parsed(record) {
-        Ok(puzzle) => puzzle,
-        Err(fault) => return Verdict::new(None).failed(fault),
-    };
+/// Checks one puzzle.
+pub(super) fn judge(solver: &mut dyn Solver, puzzle: &Puzzle, solution: &mut Grid) -> Verdict {
     let grid = puzzle.grid;
     // Solving first costs nothing in order: conflicting givens leave no solution, so they are
     // looked for only then, as are the faults of an answer that is not the solution.
@@ -27,12 +23,7 @@ pub fn judge(solver: &mut dyn Solver, record: &Record<'_>, solution: &mut Grid) 
         ..Verdict::new(Some(grid))
     };
     match outcome.solutions {
-        0 => {
-            return verdict.failed(match grid.conflict() {
-                Some(c) => Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(c) },
-                None => Fault::bare(Reason::NoSolution),
-            })
-        }
+        0 => return verdict.failed(super::no_solution(&grid)),
         1 => {}
         _ => return verdict.failed(Fault::bare(Reason::MultipleSolutions)),
     }

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::io::{self, Read};
 
 use super::lines::{after_last_line_end, count_line_ends, line_at, starts_line};
-use super::{dos_end, input_end, Format};
+use super::{dos_end, input_end, records_end, Format};
 
 /// A piece of input holding whole records.
 #[derive(Debug)]
@@ -111,7 +111,7 @@ impl<'a> SliceChunker<'a> {
     /// Pieces of `data`, up to its `end` marker or final DOS end-of-file byte, of about
     /// `target` bytes each.
     pub fn new(format: Format, data: &'a [u8], target: usize) -> SliceChunker<'a> {
-        let data = &data[..input_end(data).min(dos_end(data))];
+        let data = &data[..records_end(data)];
         SliceChunker { format, data, target: target.max(1), pos: 0, position: Position::start() }
     }
 }
@@ -191,7 +191,7 @@ impl<R: Read> StreamChunker<R> {
             }
         };
         self.carry = buf.split_off(cut);
-        let end = if eof { input_end(&buf).min(dos_end(&buf)) } else { input_end(&buf) };
+        let end = if eof { records_end(&buf) } else { input_end(&buf) };
         if end < buf.len() {
             buf.truncate(end);
             self.done = true;
@@ -319,7 +319,7 @@ mod tests {
     fn records_three_ways(format: Format, data: &[u8], target: usize) -> [Vec<String>; 3] {
         use crate::format::Records;
         let show = |r: crate::format::Record<'_>| format!("{} {:?}", r.line, r.parsed);
-        let whole_end = input_end(data).min(dos_end(data));
+        let whole_end = records_end(data);
         let whole = Records::new(format, &data[..whole_end], 1).map(show).collect();
         let mut sliced = Vec::new();
         for c in SliceChunker::new(format, data, target) {

@@ -19,7 +19,7 @@ pub mod csv;
 pub mod lines;
 pub mod records;
 
-pub use csv::{Column, CsvLayout, LayoutError};
+pub use csv::{Column, CsvLayout, FieldError, LayoutError};
 pub use records::{Layout, Puzzle, Record, RecordError, Records};
 
 use memchr::memmem;
@@ -35,22 +35,25 @@ pub enum Format {
     Csv(CsvLayout),
 }
 
-/// The formats a user can ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The input formats a user can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum FormatKind {
-    /// See [`Format::Line`].
+    /// Detect from the first lines.
+    #[default]
+    Auto,
+    /// One 81-character puzzle a line.
     Line,
-    /// See [`Format::Grid`].
+    /// 9 rows of 9 digits a puzzle, separated by blank lines.
     Grid,
-    /// See [`Format::Csv`].
+    /// CSV rows with a puzzle column (and perhaps a solution column).
     Csv,
 }
 
 /// What the user said about the input format.
 #[derive(Debug, Clone, Default)]
 pub struct FormatOptions {
-    /// The format, or `None` to detect it.
-    pub kind: Option<FormatKind>,
+    /// The format, or [`FormatKind::Auto`] to detect it.
+    pub kind: FormatKind,
     /// The CSV puzzle column, if named.
     pub puzzle_column: Option<Column>,
     /// The CSV answer column, if named.
@@ -66,9 +69,9 @@ pub fn resolve(head: &[u8], options: &FormatOptions) -> Result<Format, LayoutErr
         .take_while(|(line, _)| !is_end_marker(line))
         .find(|(line, _)| !line.is_empty() && !line.starts_with(b"#"));
     let csv = match options.kind {
-        Some(FormatKind::Csv) => true,
-        Some(_) => false,
-        None => first.is_some_and(|(line, _)| line.contains(&b',')),
+        FormatKind::Csv => true,
+        FormatKind::Auto => first.is_some_and(|(line, _)| line.contains(&b',')),
+        FormatKind::Line | FormatKind::Grid => false,
     };
     if csv {
         let (line, number) = first.unwrap_or((b"", 1));
@@ -76,9 +79,9 @@ pub fn resolve(head: &[u8], options: &FormatOptions) -> Result<Format, LayoutErr
         return csv::layout(line, number, puzzle, answer).map(Format::Csv);
     }
     Ok(match options.kind {
-        Some(FormatKind::Grid) => Format::Grid,
-        Some(_) => Format::Line,
-        None => detect(head),
+        FormatKind::Grid => Format::Grid,
+        FormatKind::Line | FormatKind::Csv => Format::Line,
+        FormatKind::Auto => detect(head),
     })
 }
 
@@ -155,6 +158,25 @@ pub fn dos_end(data: &[u8]) -> usize {
 /// The UTF-8 byte-order mark, dropped from the start of an input.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// An input without the UTF-8 byte-order mark it may start with.
+pub fn strip_bom(data: &[u8]) -> &[u8] {
+    data.strip_prefix(BOM).unwrap_or(data)
+}
+
+/// Where a whole input's records stop: at its `end` line ([`input_end`]) or its final DOS
+/// end-of-file byte ([`dos_end`]), whichever comes first.
+pub fn records_end(data: &[u8]) -> usize {
+    input_end(data).min(dos_end(data))
+}
+
+/// The part of a whole input, held in memory, that holds its records: after the byte-order
+/// mark, up to [`records_end`]. (The pipeline strips the mark before it detects the format, and
+/// its chunkers stop at the end as they cut.)
+pub fn body(data: &[u8]) -> &[u8] {
+    let data = strip_bom(data);
+    &data[..records_end(data)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,7 +202,7 @@ mod tests {
         assert_eq!((layout.puzzle, layout.answer, layout.header_line), (0, Some(1), Some(1)));
         let line = b"# c\n.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n";
         assert_eq!(resolve(line, &FormatOptions::default()).unwrap(), Format::Line);
-        let forced = FormatOptions { kind: Some(FormatKind::Grid), ..Default::default() };
+        let forced = FormatOptions { kind: FormatKind::Grid, ..Default::default() };
         assert_eq!(resolve(line, &forced).unwrap(), Format::Grid);
         let no_column = resolve(b"a,b\n", &FormatOptions::default()).unwrap_err();
         assert!(matches!(no_column, LayoutError::NoPuzzleColumn { .. }));

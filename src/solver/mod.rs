@@ -1,4 +1,4 @@
-//! Solvers: the fast band solver the pipeline uses by default, the bitmask search it grew
+//! Solvers: the band solver the pipeline uses by default, the bitmask search it grew
 //! from (kept as the reference solver), and independent oracles that tests compare them with.
 //!
 //! Every solver answers the same question through [`Solver::solve`]: how many solutions does
@@ -6,13 +6,13 @@
 //! an [`Outcome`]; the first solution is written into a grid the caller owns. Solvers do no I/O
 //! and do not allocate while solving, so one value a worker thread serves every puzzle.
 
-pub mod band;
+mod band;
 mod bitmask;
 #[cfg(test)]
 mod contract;
 pub mod dlx;
 pub mod naive;
-pub mod tables;
+pub(crate) mod tables;
 
 pub use band::BandSolver;
 pub use bitmask::BitmaskSolver;
@@ -85,25 +85,32 @@ pub fn solve_board<R: AsMut<[char]>>(board: &mut [R]) -> bool {
     true
 }
 
-/// The solvers the command line can select.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The solvers, by name: what `--solver` and the Python `solver=` argument select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum SolverKind {
-    /// [`BandSolver`]: per-digit band bitboards, the fastest.
+    /// [`BandSolver`]: per-digit band bitboards, the fastest (the default; `fast` is accepted
+    /// as another name for it).
     #[default]
-    Fast,
+    #[value(alias = "fast")]
+    Band,
     /// [`BitmaskSolver`]: candidates as masks per row, column and box; the reference solver.
     Bitmask,
-    /// [`dlx::DlxSolver`]: Knuth's Algorithm X with dancing links.
+    /// [`dlx::DlxSolver`]: Knuth's Algorithm X with dancing links (an oracle).
     Dlx,
-    /// [`naive::NaiveSolver`]: plain backtracking in cell order.
+    /// [`naive::NaiveSolver`]: plain backtracking in cell order (an oracle; slow on hard
+    /// puzzles).
     Naive,
 }
 
 impl SolverKind {
-    /// The name the command line uses.
+    /// Every solver, the default first.
+    pub const ALL: [SolverKind; 4] =
+        [SolverKind::Band, SolverKind::Bitmask, SolverKind::Dlx, SolverKind::Naive];
+
+    /// Its name: `band`, `bitmask`, `dlx` or `naive`.
     pub fn name(self) -> &'static str {
         match self {
-            SolverKind::Fast => "fast",
+            SolverKind::Band => "band",
             SolverKind::Bitmask => "bitmask",
             SolverKind::Dlx => "dlx",
             SolverKind::Naive => "naive",
@@ -113,7 +120,7 @@ impl SolverKind {
     /// A fresh solver of this kind.
     pub fn build(self) -> Box<dyn Solver + Send> {
         match self {
-            SolverKind::Fast => Box::new(BandSolver::new()),
+            SolverKind::Band => Box::new(BandSolver::new()),
             SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
             SolverKind::Dlx => Box::new(dlx::DlxSolver::new()),
             SolverKind::Naive => Box::new(naive::NaiveSolver::new()),

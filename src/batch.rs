@@ -1,0 +1,231 @@
+//! Puzzles held in memory, judged on a thread pool: a slice in, one [`Verdict`] per puzzle out,
+//! in order.
+//!
+//! This is the entry point for callers that already hold their puzzles (a Python list, an
+//! Arrow column, a `Vec<String>`) rather than a file: [`Batch`] keeps a thread pool, and each
+//! call cuts the puzzles into runs that the pool's threads judge with a solver of their own,
+//! reused from one puzzle to the next. A puzzle is the 81-character line form (digits, `.`,
+//! `0` or `_` for a blank), with white space around it ignored; one that is not gets the
+//! verdict `malformed` with the cell and character at fault, like a bad record of a file.
+//!
+//! ```
+//! use sudoku_bulk::batch::Batch;
+//! use sudoku_bulk::{SolverKind, Task};
+//!
+//! let batch = Batch::new(Task::Validate, SolverKind::Band, Some(2)).unwrap();
+//! let puzzles = [
+//!     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.",
+//!     "..................................................................................",
+//!     "12",
+//! ];
+//! let verdicts = batch.judge(&puzzles);
+//! let statuses: Vec<&str> = verdicts.iter().map(|v| v.status(Task::Validate)).collect();
+//! assert_eq!(statuses, ["valid", "malformed", "malformed"]);
+//! assert_eq!(verdicts[2].fault.unwrap().to_string(), "malformed: 2 cells, expected 81");
+//! ```
+
+use rayon::prelude::*;
+
+use crate::commands::{judge, with_solver};
+use crate::format::{Layout, Puzzle, RecordError};
+use crate::grid::Grid;
+use crate::solver::SolverKind;
+use crate::verdict::{Task, Verdict};
+
+/// Puzzles handed to one worker at a time: enough to make the hand-over cheap, few enough that
+/// every thread gets a share of a small batch.
+const RUN: usize = 256;
+
+/// A task, a solver and a thread pool, for judging puzzles held in memory.
+pub struct Batch {
+    task: Task,
+    solver: SolverKind,
+    pool: rayon::ThreadPool,
+}
+
+/// Why a [`Batch`] could not be made or run.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    /// A thread count of 0.
+    #[error("threads must be at least 1")]
+    NoThreads,
+    /// The pool's threads could not be started.
+    #[error("starting {threads} worker threads: {source}")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why not.
+        source: rayon::ThreadPoolBuildError,
+    },
+    /// Answers were given, but not one for each puzzle.
+    #[error("{puzzles} puzzles but {answers} answers")]
+    Lengths {
+        /// Puzzles given.
+        puzzles: usize,
+        /// Answers given.
+        answers: usize,
+    },
+}
+
+impl Batch {
+    /// A batch that judges puzzles for `task` with `solver` on `threads` threads (`None`:
+    /// every available core).
+    pub fn new(
+        task: Task,
+        solver: SolverKind,
+        threads: Option<usize>,
+    ) -> Result<Batch, BatchError> {
+        let threads = match threads {
+            Some(0) => return Err(BatchError::NoThreads),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("sudoku-batch-{i}"))
+            .build()
+            .map_err(|source| BatchError::Threads { threads, source })?;
+        Ok(Batch { task, solver, pool })
+    }
+
+    /// The task this batch judges for.
+    pub fn task(&self) -> Task {
+        self.task
+    }
+
+    /// The threads in the pool.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// One verdict per puzzle, in order.
+    pub fn judge<P: AsRef<[u8]> + Sync>(&self, puzzles: &[P]) -> Vec<Verdict> {
+        self.judge_by(puzzles.len(), |i| (puzzles[i].as_ref(), None))
+    }
+
+    /// One verdict per puzzle, in order, each puzzle with the answer it claims (for
+    /// [`Task::Validate`]; the other tasks ignore answers).
+    pub fn judge_with_answers<P, A>(
+        &self,
+        puzzles: &[P],
+        answers: &[A],
+    ) -> Result<Vec<Verdict>, BatchError>
+    where
+        P: AsRef<[u8]> + Sync,
+        A: AsRef<[u8]> + Sync,
+    {
+        if puzzles.len() != answers.len() {
+            let (puzzles, answers) = (puzzles.len(), answers.len());
+            return Err(BatchError::Lengths { puzzles, answers });
+        }
+        Ok(self.judge_by(puzzles.len(), |i| (puzzles[i].as_ref(), Some(answers[i].as_ref()))))
+    }
+
+    /// One verdict for each of `len` puzzles, in order, where `item(i)` gives puzzle `i` and
+    /// perhaps its answer: the form for sources that are not slices of strings (an Arrow
+    /// column's buffers, say), read in place.
+    pub fn judge_by<'a, F>(&self, len: usize, item: F) -> Vec<Verdict>
+    where
+        F: Fn(usize) -> (&'a [u8], Option<&'a [u8]>) + Sync,
+    {
+        let (task, solver) = (self.task, self.solver);
+        self.pool.install(|| {
+            (0..len)
+                .into_par_iter()
+                .with_min_len(RUN)
+                .map(|i| {
+                    let (puzzle, answer) = item(i);
+                    let parsed = parse(puzzle, answer);
+                    let mut scratch = Grid::EMPTY;
+                    with_solver(solver, |s| judge(task, s, &parsed, &mut scratch))
+                })
+                .collect()
+        })
+    }
+}
+
+/// A puzzle in the line form, with the answer it claims.
+fn parse(puzzle: &[u8], answer: Option<&[u8]>) -> Result<Puzzle, RecordError> {
+    let grid = Grid::parse_line(puzzle.trim_ascii())?;
+    let answer = answer.map(|a| Grid::parse_line(a.trim_ascii()));
+    Ok(Puzzle { grid, layout: Layout::Line, answer })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Reason;
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    const SOLUTION: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+    #[test]
+    fn verdicts_come_back_in_order_whatever_the_threads() {
+        let generated: Vec<String> = (0..2000u64)
+            .map(|i| {
+                let mut line = Vec::new();
+                crate::generate::Generator::new(i).puzzle().write_line(&mut line);
+                String::from_utf8(line).unwrap()
+            })
+            .collect();
+        let one = Batch::new(Task::Solve, SolverKind::Band, Some(1)).unwrap().judge(&generated);
+        let two = Batch::new(Task::Solve, SolverKind::Band, Some(2)).unwrap().judge(&generated);
+        assert_eq!(one, two);
+        for (verdict, puzzle) in one.iter().zip(&generated) {
+            let grid: Grid = puzzle.parse().unwrap();
+            let solution = verdict.solution.expect("generated puzzles are proper");
+            assert!(solution.is_solved() && solution.agrees_with(&grid), "{puzzle}");
+        }
+    }
+
+    #[test]
+    fn answers_are_checked_and_counted_to_the_limit() {
+        let batch = Batch::new(Task::Validate, SolverKind::Band, Some(2)).unwrap();
+        // A valid grid, the solution with 1s and 2s swapped, which changes the given 2 in cell 2.
+        let wrong: String = SOLUTION
+            .chars()
+            .map(|c| {
+                if c == '1' {
+                    '2'
+                } else if c == '2' {
+                    '1'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let verdicts = batch.judge_with_answers(&[PUZZLE, PUZZLE], &[SOLUTION, &wrong]).unwrap();
+        assert_eq!(verdicts[0].fault, None);
+        assert_eq!(verdicts[1].fault.unwrap().reason, Reason::AnswerDisagrees);
+        let lengths = batch.judge_with_answers(&[PUZZLE], &[SOLUTION, SOLUTION]).unwrap_err();
+        assert_eq!(lengths.to_string(), "1 puzzles but 2 answers");
+
+        let count = Batch::new(Task::Count { limit: 3 }, SolverKind::Bitmask, None).unwrap();
+        let empty = ".".repeat(81);
+        let verdicts = count.judge(&[PUZZLE, empty.as_str()]);
+        assert_eq!((verdicts[0].count, verdicts[1].count), (Some(1), Some(3)));
+    }
+
+    #[test]
+    fn bad_puzzles_are_verdicts_not_errors() {
+        let batch = Batch::new(Task::Solve, SolverKind::Band, Some(1)).unwrap();
+        let mut bad = PUZZLE.as_bytes().to_vec();
+        bad[40] = b'x';
+        let verdicts = batch.judge(&[bad.as_slice(), b"", b"  \t"]);
+        let faults: Vec<String> = verdicts.iter().map(|v| v.fault.unwrap().to_string()).collect();
+        assert_eq!(
+            faults,
+            [
+                "malformed: cell 41 (row 5, column 5): unexpected character 'x'",
+                "malformed: 0 cells, expected 81",
+                "malformed: 0 cells, expected 81",
+            ]
+        );
+        assert!(matches!(
+            Batch::new(Task::Solve, SolverKind::Band, Some(0)),
+            Err(BatchError::NoThreads)
+        ));
+    }
+}
