@@ -225,8 +225,8 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let sinks = Sinks { output, report, messages: None };
 
     let started = Instant::now();
-    let tally = match pipeline::run(input, task, sinks, &settings) {
-        Ok(tally) => tally,
+    let report = match pipeline::run(input, task, sinks, &settings) {
+        Ok(report) => report,
         Err(RunError::Interrupted(signal)) => {
             // Dropping the staged files removes them: nothing half-written is left behind.
             let what = match (&output_file, &common.output) {
@@ -245,11 +245,16 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         file.finish()?;
     }
     let secs = started.elapsed().as_secs_f64();
+    let tally = &report.tally;
     if !common.quiet {
-        eprintln!("sudoku-bulk: {}", summary_line(task, &tally, secs));
+        if let Some(columns) = &report.columns {
+            eprintln!("sudoku-bulk: {input_name}: {columns}");
+        }
+        eprintln!("sudoku-bulk: {}", summary_line(task, tally, secs));
     }
     if let Some(path) = &common.summary_json {
-        let json = summary_json(task, &input_name, &tally, secs, settings.threads);
+        let columns = report.columns.as_ref();
+        let json = summary_json(task, &input_name, columns, tally, secs, settings.threads);
         std::fs::write(path, json).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(if tally.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })

@@ -15,7 +15,7 @@
 use std::fmt::{self, Write as _};
 use std::io::Write;
 
-use crate::format::{Format, Layout, Puzzle, Record};
+use crate::format::{ColumnChoice, ColumnSource, Format, Layout, Puzzle, Record};
 use crate::grid::Grid;
 use crate::verdict::{Fault, Reason, Tally, Task, Verdict};
 
@@ -373,6 +373,7 @@ pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
 pub(crate) fn summary_json(
     task: Task,
     input: &str,
+    columns: Option<&ColumnChoice>,
     tally: &Tally,
     secs: f64,
     threads: usize,
@@ -391,6 +392,10 @@ pub(crate) fn summary_json(
         t.failed,
         reasons.join(",")
     );
+    if let Some(columns) = columns {
+        json += ",\"columns\":";
+        json += &columns_json(columns);
+    }
     if let Task::Count { limit } = task {
         let counts: Vec<String> = (0..=limit as usize)
             .map(|k| {
@@ -405,6 +410,33 @@ pub(crate) fn summary_json(
         t.records as f64 / secs.max(1e-9)
     );
     json
+}
+
+/// The CSV columns a run read, as JSON: `{"puzzle":{"column":1,"name":"quizzes","chosen":
+/// "header"},"solution":…,"header_line":1,"rows_read":1000}` (columns from 1; `name` null
+/// without a header; `solution` null without an answer column).
+fn columns_json(columns: &ColumnChoice) -> String {
+    let column = |(i, name, source): &(usize, Option<String>, ColumnSource)| {
+        let mut out = format!("{{\"column\":{},\"name\":", i + 1).into_bytes();
+        match name {
+            Some(name) => json_string(&mut out, name.as_bytes()),
+            None => out.extend_from_slice(b"null"),
+        }
+        let chosen = match source {
+            ColumnSource::Given => "given",
+            ColumnSource::Header => "header",
+            ColumnSource::Content => "content",
+        };
+        write!(out, ",\"chosen\":\"{chosen}\"}}").expect("Vec");
+        String::from_utf8(out).expect("JSON is UTF-8")
+    };
+    let answer = columns.answer.as_ref().map_or("null".to_string(), column);
+    let header = columns.header_line.map_or("null".to_string(), |l| l.to_string());
+    format!(
+        "{{\"puzzle\":{},\"solution\":{answer},\"header_line\":{header},\"rows_read\":{}}}",
+        column(&columns.puzzle),
+        columns.rows_read
+    )
 }
 
 impl fmt::Display for OutputFormat {

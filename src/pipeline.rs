@@ -12,7 +12,7 @@
 //!     ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
 //! let input = Input::from_reader("puzzles.txt", std::io::Cursor::new(puzzles));
 //! let (output, written) = Sinks::memory();
-//! let tally = pipeline::run(input, Task::Solve, output, &Settings::default()).unwrap();
+//! let tally = pipeline::run(input, Task::Solve, output, &Settings::default()).unwrap().tally;
 //! assert_eq!((tally.records, tally.ok), (2, 2));
 //! let text = String::from_utf8(written.lock().unwrap().clone()).unwrap();
 //! assert_eq!(
@@ -44,14 +44,16 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 
 use crate::commands::BulkJob;
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
-use crate::format::{resolve, strip_bom, Format};
+use crate::format::{resolve_with_columns, strip_bom, Format};
 use crate::output::Encoder;
 use crate::progress::Progress;
 use crate::signals::stop_requested;
 use crate::solver::SolverKind;
 use crate::verdict::{Tally, Task};
 
-pub use crate::format::{Column, FormatKind, FormatOptions, LayoutError};
+pub use crate::format::{
+    Column, ColumnChoice, ColumnSource, FormatKind, FormatOptions, LayoutError,
+};
 pub use crate::output::{OutputFormat, ReportFormat};
 pub use crate::progress::ProgressMode;
 
@@ -227,8 +229,9 @@ pub enum RunError {
     },
 }
 
-/// Bytes read from a stream to detect its format before cutting it.
-const DETECT_BYTES: u64 = 64 * 1024;
+/// Bytes read to detect an input's format, and a CSV input's columns (from as many of its rows
+/// as fit, up to `format::csv::EVIDENCE_ROWS`), before cutting it.
+const DETECT_BYTES: u64 = 256 * 1024;
 /// Piece size for streams, whose length is unknown.
 const STREAM_CHUNK: usize = 64 * 1024;
 /// Output buffers (pieces in flight) per worker thread.
@@ -240,6 +243,15 @@ const WRITE_BUFFER: usize = 1 << 20;
 /// together, but not so small that handing them out costs more than solving them.
 fn chunk_size(len: usize, threads: usize) -> usize {
     (len / (threads * 64)).clamp(4 * 1024, 512 * 1024)
+}
+
+/// What a run did.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Its counts.
+    pub tally: Tally,
+    /// For a CSV input, the columns read and how they were chosen.
+    pub columns: Option<ColumnChoice>,
 }
 
 /// Where a run writes.
@@ -285,8 +297,13 @@ impl Sinks {
 
 /// Runs `task` over every record of `input`, writing one output record per input record, in
 /// input order, to the sinks, and a message for each failed record (naming the input and the
-/// line) to the messages sink. Returns the run's counts.
-pub fn run(input: Input, task: Task, sinks: Sinks, settings: &Settings) -> Result<Tally, RunError> {
+/// line) to the messages sink. Returns the run's counts, and the CSV columns it read.
+pub fn run(
+    input: Input,
+    task: Task,
+    sinks: Sinks,
+    settings: &Settings,
+) -> Result<Report, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
     let build = |format| BulkJob {
@@ -306,7 +323,7 @@ pub(crate) fn run_job<J: Job>(
     build: impl FnOnce(Format) -> J,
     sinks: Sinks,
     settings: &Settings,
-) -> Result<Tally, RunError> {
+) -> Result<Report, RunError> {
     let threads = settings.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -337,7 +354,7 @@ pub(crate) fn run_job<J: Job>(
         Some(reader) => reader.get_ref().0.get_ref(),
         None => &mapped[..mapped.len().min(DETECT_BYTES as usize)],
     };
-    let format = resolve(head, &settings.format)
+    let (format, columns) = resolve_with_columns(head, &settings.format)
         .map_err(|source| RunError::Layout { name: name.clone(), source })?;
     let job = &build(format);
     let progress =
@@ -399,7 +416,7 @@ pub(crate) fn run_job<J: Job>(
     }
     let tally = written.map_err(RunError::Write)?;
     read_result.map_err(read_error)?;
-    Ok(tally)
+    Ok(Report { tally, columns })
 }
 
 /// Hands a piece to the pool once an output buffer is free. Returns false once the writer has

@@ -41,7 +41,7 @@ fn solve(
         report: Some((Box::new(report.clone()), ReportFormat::Csv)),
         messages: Some(Box::new(std::io::sink())),
     };
-    let tally = run(input, task, sinks, &settings).unwrap();
+    let tally = run(input, task, sinks, &settings).unwrap().tally;
     let (o, r) = (output.0.lock().unwrap().clone(), report.0.lock().unwrap().clone());
     (o, r, tally.records)
 }

@@ -228,7 +228,13 @@ fn csv_layouts_are_recognised_and_columns_kept() {
         );
         assert_eq!((run.code, run.stdout.as_str()), (Some(0), "valid\n"), "{}", run.stderr);
     }
-    let run = sudoku_bulk(&["validate"], Some(odd.as_bytes()));
+    // Without them, the columns of grids are found by their content, and the run says so.
+    let run = sudoku_bulk(&["validate", "--output-format", "line"], Some(odd.as_bytes()));
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "valid\n"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle in column 2 \"b\" (detected"), "{}", run.stderr);
+    assert!(run.stderr.contains("solution in column 3 \"c\" (detected"), "{}", run.stderr);
+    let names_only = "a,b,c\nx,y,z\n";
+    let run = sudoku_bulk(&["validate"], Some(names_only.as_bytes()));
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("use --puzzle-col"), "{}", run.stderr);
 }
@@ -264,4 +270,94 @@ fn reports_come_as_csv_or_json_lines() {
             &PUZZLE[1..]
         )
     );
+}
+
+/// A headerless `puzzle,solution` file of proper puzzles made from the repository's sample,
+/// as lines `puzzle,solution`.
+fn headerless_rows(count: usize) -> Vec<String> {
+    let sample = std::fs::read_to_string(crate::util::dataset("sample_10k.txt")).unwrap();
+    let mut solver = BitmaskSolver::new();
+    let mut solution = Grid::EMPTY;
+    sample
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(count)
+        .map(|line| {
+            let grid: Grid = line.trim().parse().unwrap();
+            assert_eq!(solver.solve(&grid, 2, &mut solution).solutions, 1);
+            let puzzle = line.trim().replace('.', "0");
+            format!("{puzzle},{solution}")
+        })
+        .collect()
+}
+
+/// The issue's silent wrong answer: a headerless `puzzle,solution` CSV whose first row's
+/// puzzle is broken must not make the solution column the puzzle column for the whole file.
+/// Every way the first row (and a row further down) can be bad is reported at its own line.
+#[test]
+fn a_bad_first_row_is_reported_not_taken_as_the_layout() {
+    let rows = headerless_rows(1000);
+    let (puzzle, solution) = rows[0].split_once(',').unwrap();
+    let spoilt = [
+        ("short", format!("{},{solution}", &puzzle[1..]), "malformed: 80 cells, expected 81"),
+        ("long", format!("{puzzle}0,{solution}"), "malformed: 82 cells, expected 81"),
+        (
+            "bad character",
+            format!("x{},{solution}", &puzzle[1..]),
+            "malformed: cell 1 (row 1, column 1): unexpected character 'x'",
+        ),
+        ("empty field", format!(",{solution}"), "malformed: 0 cells, expected 81"),
+        ("missing field", puzzle.to_string(), "malformed: 1 fields, expected 2"),
+        ("extra field", format!("{puzzle},{solution},7"), "malformed: 3 fields, expected 2"),
+    ];
+    let tmp = TempDir::new("bad-first-row");
+    for (what, first, error) in spoilt {
+        let mut lines = rows.clone();
+        lines[0] = first;
+        lines[500] = lines[500][1..].to_string(); // row 501's puzzle one character short
+        let input = tmp.file("rows.csv", (lines.join("\n") + "\n").as_bytes());
+        let summary = tmp.0.join("summary.json");
+        let args = ["validate", &input, "--summary-json", summary.to_str().unwrap()];
+        let run = sudoku_bulk(&args, None);
+        assert_eq!(run.code, Some(1), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("line 1: {error}")), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains("line 501: malformed: 80 cells"), "{what}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("1000 records: 998 valid, 2 invalid"),
+            "{what}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("puzzle in column 1 (detected: grids in most of the first 1000 rows), solution in column 2 (detected"),
+            "{what}: {}",
+            run.stderr
+        );
+        let summary = std::fs::read_to_string(&summary).unwrap();
+        assert!(
+            summary.contains(r#""columns":{"puzzle":{"column":1,"name":null,"chosen":"content"},"solution":{"column":2,"name":null,"chosen":"content"},"header_line":null,"rows_read":1000}"#),
+            "{what}: {summary}"
+        );
+        // `solve` answers the puzzles, not their solutions: row 2's answer is its solution.
+        let run = sudoku_bulk(&["solve", "-q", "--output-format", "line", &input], None);
+        let answers: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(answers.len(), 1000, "{what}");
+        assert_eq!(answers[1], rows[1].split_once(',').unwrap().1, "{what}");
+        assert!(answers[0].starts_with("error: line 1: malformed"), "{what}: {}", answers[0]);
+    }
+    // A first line that reads as a header (names over the puzzle columns) is named as such.
+    let mut lines = rows.clone();
+    lines.insert(0, "board,answer".to_string());
+    let input = tmp.file("header.csv", (lines.join("\n") + "\n").as_bytes());
+    let run = sudoku_bulk(&["validate", "-o", "/dev/null", &input], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("puzzle in column 1 \"board\" (detected: grids in most of the first 999 rows), solution in column 2 \"answer\" (named in the header)"),
+        "{}",
+        run.stderr
+    );
+    // Too few good rows to tell: an error (exit 2), not a guess.
+    let input = tmp.file("few.csv", format!("{},x\n", &puzzle[1..]).as_bytes());
+    let run = sudoku_bulk(&["validate", &input], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("cannot tell which column holds the puzzle"), "{}", run.stderr);
 }

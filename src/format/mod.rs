@@ -19,7 +19,7 @@ pub mod csv;
 pub mod lines;
 pub mod records;
 
-pub use csv::{Column, CsvLayout, FieldError, LayoutError};
+pub use csv::{Column, ColumnChoice, ColumnSource, CsvLayout, FieldError, LayoutError};
 pub use records::{Layout, Puzzle, Record, RecordError, Records};
 
 use memchr::memmem;
@@ -60,29 +60,47 @@ pub struct FormatOptions {
     pub answer_column: Option<Column>,
 }
 
-/// Works out the format of an input from its first lines (`head`) and the user's options: a
-/// first line with a comma is CSV; otherwise see [`detect`].
+/// Works out the format of an input from its first lines (`head`) and the user's options: an
+/// input whose first line, or most of whose first lines, hold a comma is CSV; otherwise see
+/// [`detect`].
 pub fn resolve(head: &[u8], options: &FormatOptions) -> Result<Format, LayoutError> {
-    let first = lines::lines(head)
+    resolve_with_columns(head, options).map(|(format, _)| format)
+}
+
+/// [`resolve`], and for a CSV input the columns chosen and how, for the run to report.
+pub fn resolve_with_columns(
+    head: &[u8],
+    options: &FormatOptions,
+) -> Result<(Format, Option<ColumnChoice>), LayoutError> {
+    let significant: Vec<(&[u8], u64)> = lines::lines(head)
         .map(trim)
         .zip(1u64..)
         .take_while(|(line, _)| !is_end_marker(line))
-        .find(|(line, _)| !line.is_empty() && !line.starts_with(b"#"));
+        .filter(|(line, _)| !line.is_empty() && !line.starts_with(b"#"))
+        .take(csv::EVIDENCE_ROWS)
+        .collect();
     let csv = match options.kind {
         FormatKind::Csv => true,
-        FormatKind::Auto => first.is_some_and(|(line, _)| line.contains(&b',')),
+        // A comma on the first line, or on most of the first lines (the first may be a
+        // record with a field missing).
+        FormatKind::Auto => {
+            let commas = significant.iter().filter(|(line, _)| line.contains(&b',')).count();
+            significant.first().is_some_and(|(line, _)| line.contains(&b','))
+                || commas * 2 > significant.len()
+        }
         FormatKind::Line | FormatKind::Grid => false,
     };
     if csv {
-        let (line, number) = first.unwrap_or((b"", 1));
         let (puzzle, answer) = (options.puzzle_column.as_ref(), options.answer_column.as_ref());
-        return csv::layout(line, number, puzzle, answer).map(Format::Csv);
+        let (layout, choice) = csv::layout(significant, puzzle, answer)?;
+        return Ok((Format::Csv(layout), Some(choice)));
     }
-    Ok(match options.kind {
+    let format = match options.kind {
         FormatKind::Grid => Format::Grid,
         FormatKind::Line | FormatKind::Csv => Format::Line,
         FormatKind::Auto => detect(head),
-    })
+    };
+    Ok((format, None))
 }
 
 /// How many significant lines [`detect`] looks at.
