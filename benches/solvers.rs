@@ -1,4 +1,4 @@
-//! criterion benchmarks: `sudoku-bulk`'s solvers (the fast [`BandSolver`] and the reference
+//! criterion benchmarks: `sudoku-bulk`'s solvers (the band solver [`BandSolver`], the default, and the reference
 //! [`BitmaskSolver`]) against the Rust `sudoku` crate
 //! (0.8, the JCZSolve port), one group per corpus, throughput in puzzles.
 //!

@@ -251,7 +251,7 @@ mod tests {
     use crate::solver::naive::NaiveSolver;
 
     /// Counts the solutions of `puzzle` up to `limit` with the plain backtracker, which shares no
-    /// code with the generator or the fast solver.
+    /// code with the generator or the band solver.
     fn count(puzzle: &Grid, limit: u32) -> (u32, Grid) {
         let mut solution = Grid::EMPTY;
         let outcome = NaiveSolver::new().solve(puzzle, limit, &mut solution);
@@ -392,7 +392,7 @@ mod tests {
     fn forced_agrees_with_a_full_count() {
         // The shortcut may say "don't know"; whenever it says "still unique", the oracle must
         // agree. Walk a scattered removal order on random solutions and check every call. The
-        // plain backtracker judges, so a fault in the fast solver cannot hide one here.
+        // plain backtracker judges, so a fault in the band solver cannot hide one here.
         let mut generator = Generator::new(5);
         let mut forced_calls = 0;
         let grids = ORACLE_SAMPLE / 10;

@@ -1,18 +1,18 @@
-//! The fast solver checked against the two oracles, which share no code with it: the
+//! The band solver checked against the two oracles, which share no code with it: the
 //! dancing-links solver ([`DlxSolver`]) and the plain backtracker ([`NaiveSolver`]).
 //!
 //! Three kinds of check:
-//! - the corpora: every puzzle through the fast solver against what the corpus promises (one
+//! - the corpora: every puzzle through the band solver against what the corpus promises (one
 //!   solution, or two or more for serg's benchmark), and evenly spaced samples through the
 //!   oracles, which must agree on the count and, where it is one, on the solution;
 //! - random isomorphs of real puzzles (digits relabelled, rows and columns shuffled within
-//!   their bands and stacks, bands and stacks shuffled, the grid transposed): the fast
+//!   their bands and stacks, bands and stacks shuffled, the grid transposed): our
 //!   solver's answer must be the transformed answer of the original;
-//! - randomly blanked solved grids, now and then with one wrong given: the fast solver and
+//! - randomly blanked solved grids, now and then with one wrong given: the band solver and
 //!   DLX must count alike.
 //!
 //! Sample sizes come from measurements (release build, one core, a busy 2-core machine): the
-//! fast solver takes about 10 s for all 110k corpus puzzles, 9 s of it on
+//! band solver takes about 10 s for all 110k corpus puzzles, 9 s of it on
 //! forum_hardest_1905_11+; DLX about 55 us a 17-clue puzzle and 0.5 to 1 ms a puzzle from the
 //! forum's hardest lists; the naive backtracker from 3 ms to 4 s a puzzle on the hard lists,
 //! and from 0.06 s to 94 s to count one 17-clue puzzle (blanks come first in reading order
@@ -77,20 +77,20 @@ fn assert_solves(puzzle: &Grid, solution: &Grid, who: &str) {
     assert!(solution.agrees_with(puzzle), "{who}: {puzzle} -> {solution} drops a given");
 }
 
-/// Runs the fast solver and an oracle on one puzzle with `limit` and asserts they agree: the
+/// Runs the band solver and an oracle on one puzzle with `limit` and asserts they agree: the
 /// same count, valid solutions, and the same solution where it is unique. Returns the count.
 fn assert_agree(
-    fast: &mut dyn Solver,
+    ours: &mut dyn Solver,
     oracle: &mut impl Solver,
     name: &str,
     puzzle: &Grid,
     limit: u32,
 ) -> u32 {
-    let (count, solution) = run(fast, puzzle, limit);
+    let (count, solution) = run(ours, puzzle, limit);
     let (oracle_count, oracle_solution) = run(oracle, puzzle, limit);
     assert_eq!(count, oracle_count, "{name}: counts differ for {puzzle} (limit {limit})");
     if let (Some(a), Some(b)) = (solution, oracle_solution) {
-        assert_solves(puzzle, &a, "fast");
+        assert_solves(puzzle, &a, "ours");
         assert_solves(puzzle, &b, name);
         if count == 1 {
             assert_eq!(a, b, "{name}: one solution, but two different ones for {puzzle}");
@@ -99,25 +99,25 @@ fn assert_agree(
     count
 }
 
-/// Our two solvers, each checked against the oracles: the fast band solver and the reference
+/// Our two solvers, each checked against the oracles: the band solver (the default) and the reference
 /// bitmask solver.
 fn ours() -> [(&'static str, Box<dyn Solver>); 2] {
     [("band", Box::new(BandSolver::new())), ("bitmask", Box::new(BitmaskSolver::new()))]
 }
 
 #[test]
-fn fast_solver_finds_the_promised_count_for_every_corpus_puzzle() {
-    let Some(dir) = datasets_dir("fast_solver_finds_the_promised_count_for_every_corpus_puzzle")
+fn our_solvers_find_the_promised_count_for_every_corpus_puzzle() {
+    let Some(dir) = datasets_dir("our_solvers_find_the_promised_count_for_every_corpus_puzzle")
     else {
         return;
     };
-    for (who, mut fast) in ours() {
+    for (who, mut ours) in ours() {
         for (name, size) in CORPORA {
             let puzzles = read_corpus(&dir, name);
             assert_eq!(puzzles.len(), size, "{name}: corpus size");
             let want = expected_count(name);
             for (line, puzzle) in puzzles.iter().enumerate() {
-                let (count, solution) = run(fast.as_mut(), puzzle, 2);
+                let (count, solution) = run(ours.as_mut(), puzzle, 2);
                 assert_eq!(count, want, "{who}: {name} puzzle {}: {puzzle}", line + 1);
                 assert_solves(puzzle, &solution.expect("solved"), name);
             }
@@ -131,12 +131,12 @@ fn dlx_agrees_with_the_fast_solver_on_corpus_samples() {
         return;
     };
     let mut dlx = DlxSolver::new();
-    for (who, mut fast) in ours() {
+    for (who, mut ours) in ours() {
         for (name, _) in CORPORA {
             let puzzles = read_corpus(&dir, name);
             let (n, _) = sample_sizes(name);
             for puzzle in sample(&puzzles, n) {
-                let count = assert_agree(fast.as_mut(), &mut dlx, "dlx", puzzle, 2);
+                let count = assert_agree(ours.as_mut(), &mut dlx, "dlx", puzzle, 2);
                 assert_eq!(count, expected_count(name), "{who}: {name}: {puzzle}");
             }
         }
@@ -151,7 +151,7 @@ fn naive_backtracker_agrees_with_the_fast_solver_on_small_corpus_samples() {
         return;
     };
     let mut naive = NaiveSolver::new();
-    for (who, mut fast) in ours() {
+    for (who, mut ours) in ours() {
         for (name, _) in CORPORA {
             let (_, n) = sample_sizes(name);
             if n == 0 {
@@ -159,7 +159,7 @@ fn naive_backtracker_agrees_with_the_fast_solver_on_small_corpus_samples() {
             }
             let puzzles = read_corpus(&dir, name);
             for puzzle in sample(&puzzles, n) {
-                let count = assert_agree(fast.as_mut(), &mut naive, "naive", puzzle, 2);
+                let count = assert_agree(ours.as_mut(), &mut naive, "naive", puzzle, 2);
                 assert_eq!(count, expected_count(name), "{who}: {name}: {puzzle}");
             }
         }
@@ -170,11 +170,11 @@ fn naive_backtracker_agrees_with_the_fast_solver_on_small_corpus_samples() {
 fn the_oracles_agree_on_the_embedded_puzzles() {
     // Independent of the corpora, so it runs on a fresh clone too.
     let (mut dlx, mut naive) = (DlxSolver::new(), NaiveSolver::new());
-    for (who, mut fast) in ours() {
+    for (who, mut ours) in ours() {
         for (puzzle, count) in embedded() {
-            let dlx_count = assert_agree(fast.as_mut(), &mut dlx, "dlx", &puzzle, 3);
+            let dlx_count = assert_agree(ours.as_mut(), &mut dlx, "dlx", &puzzle, 3);
             assert_eq!(dlx_count, count, "{who}: {puzzle}");
-            let naive_count = assert_agree(fast.as_mut(), &mut naive, "naive", &puzzle, 3);
+            let naive_count = assert_agree(ours.as_mut(), &mut naive, "naive", &puzzle, 3);
             assert_eq!(naive_count, count, "{who}: {puzzle}");
         }
     }
@@ -307,7 +307,7 @@ proptest! {
         let (reference, _) = run(&mut BitmaskSolver::new(), &puzzle, 2);
         prop_assert_eq!(count, reference, "band vs bitmask on {} ({:?})", puzzle, iso);
         let (dlx_count, _) = run(&mut DlxSolver::new(), &puzzle, 2);
-        prop_assert_eq!(count, dlx_count, "fast vs dlx on {} ({:?})", puzzle, iso);
+        prop_assert_eq!(count, dlx_count, "ours vs dlx on {} ({:?})", puzzle, iso);
         prop_assert_eq!(count, known.count, "isomorph of {} counts differently", known.puzzle);
         let solution = solution.expect("an isomorph of a solvable puzzle is solvable");
         prop_assert!(solution.is_solved() && solution.agrees_with(&puzzle), "{}", solution);
@@ -339,12 +339,12 @@ proptest! {
         let (reference, _) = run(&mut BitmaskSolver::new(), &puzzle, 3);
         prop_assert_eq!(count, reference, "band vs bitmask on {}", puzzle);
         let (dlx_count, dlx_solution) = run(&mut DlxSolver::new(), &puzzle, 3);
-        prop_assert_eq!(count, dlx_count, "fast vs dlx on {}", puzzle);
+        prop_assert_eq!(count, dlx_count, "ours vs dlx on {}", puzzle);
         if puzzle.agrees_with(&full) {
             prop_assert!(count >= 1, "{} lost its solution {}", puzzle, full);
         }
         if let (Some(a), Some(b)) = (solution, dlx_solution) {
-            prop_assert!(a.is_solved() && a.agrees_with(&puzzle), "fast: {} -> {}", puzzle, a);
+            prop_assert!(a.is_solved() && a.agrees_with(&puzzle), "ours: {} -> {}", puzzle, a);
             prop_assert!(b.is_solved() && b.agrees_with(&puzzle), "dlx: {} -> {}", puzzle, b);
             if count == 1 {
                 prop_assert_eq!(a, b, "{}", puzzle);

@@ -1,4 +1,4 @@
-//! Our solvers (the fast band solver and the reference bitmask solver) against the oracles on
+//! Our solvers (the band solver, the default, and the reference bitmask solver) against the oracles on
 //! arbitrary grids: the same count (up to 2) and, when unique, the same solution. The naive backtracker is the oracle where it is quick (many
 //! givens); on sparse grids it can take exponential time, so dancing links stands in.
 

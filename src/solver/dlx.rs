@@ -1,7 +1,7 @@
 //! The dancing-links oracle: Sudoku as an exact-cover problem, solved by Knuth's Algorithm X
 //! with dancing links (DLX).
 //!
-//! It exists to check the fast solver with a method that has nothing in common with it: no
+//! It exists to check the band solver with a method that has nothing in common with it: no
 //! houses, no candidate masks, no singles, no shared tables. It imports only [`Grid`] and the
 //! [`Solver`] trait. Where the two disagree on a count or a solution, one of them is wrong.
 //!

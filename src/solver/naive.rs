@@ -1,7 +1,7 @@
 //! The plain backtracking oracle: fill blank cells in reading order, trying digits 1 to 9 and
 //! checking each against its row, column and box by scanning the grid.
 //!
-//! It shares no code or tables with the fast solver (only the [`Grid`] type), which is what
+//! It shares no code or tables with the band solver (only the [`Grid`] type), which is what
 //! makes it useful as an oracle. It is slow on hard puzzles; tests sample it accordingly.
 
 use super::{Outcome, Solver};
