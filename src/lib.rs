@@ -65,6 +65,7 @@ mod format;
 pub mod format;
 mod generate;
 pub mod grid;
+mod input;
 mod output;
 pub mod pipeline;
 mod progress;

@@ -10,7 +10,7 @@
 //! let puzzles = "# two puzzles\n\
 //!     .2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n\
 //!     ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
-//! let input = Input::from_reader("puzzles.txt", std::io::Cursor::new(puzzles));
+//! let input = Input::from_reader("puzzles.txt", std::io::Cursor::new(puzzles)).unwrap();
 //! let (output, written) = Sinks::memory();
 //! let tally = pipeline::run(input, Task::Solve, output, &Settings::default()).unwrap().tally;
 //! assert_eq!((tally.records, tally.ok), (2, 2));
@@ -36,15 +36,13 @@
 //! the writer thread does I/O on the output.
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::Path;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
 use crate::commands::BulkJob;
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
-use crate::format::{resolve_with_columns, strip_bom, Format};
+use crate::format::{not_puzzles, resolve_with_columns, strip_bom, Format};
 use crate::output::Encoder;
 use crate::progress::Progress;
 use crate::signals::stop_requested;
@@ -54,6 +52,7 @@ use crate::verdict::{Tally, Task};
 pub use crate::format::{
     Column, ColumnChoice, ColumnSource, FormatKind, FormatOptions, LayoutError,
 };
+pub use crate::input::{Compression, Input};
 pub use crate::output::{OutputFormat, ReportFormat};
 pub use crate::progress::ProgressMode;
 
@@ -86,79 +85,6 @@ impl ChunkOutput {
         self.messages.clear();
         self.report.clear();
         self.tally.clear();
-    }
-}
-
-/// Where the input comes from.
-pub enum Input {
-    /// A regular file, memory-mapped.
-    Mapped {
-        /// Shown in messages.
-        name: String,
-        /// The mapping (`None` for an empty file, which cannot be mapped).
-        map: Option<memmap2::Mmap>,
-    },
-    /// A stream read as it comes: stdin, a pipe, a device.
-    Stream {
-        /// Shown in messages.
-        name: String,
-        /// The stream.
-        reader: Box<dyn Read + Send>,
-    },
-}
-
-impl Input {
-    /// Opens a path, `-` or `None` meaning stdin. A regular file is mapped unless `mmap` is
-    /// false; anything else is read as a stream.
-    pub fn open(path: Option<&Path>, mmap: bool) -> io::Result<Input> {
-        let path = match path {
-            None => return Ok(Input::stdin()),
-            Some(p) if p == Path::new("-") => return Ok(Input::stdin()),
-            Some(p) => p,
-        };
-        let name = path.display().to_string();
-        let file = File::open(path)?;
-        let meta = file.metadata()?;
-        if meta.is_dir() {
-            return Err(io::Error::other("is a directory"));
-        }
-        if !meta.is_file() || !mmap {
-            return Ok(Input::Stream { name, reader: Box::new(file) });
-        }
-        if meta.len() == 0 {
-            return Ok(Input::Mapped { name, map: None });
-        }
-        // SAFETY: the map is only read. Another process changing the file while we run would
-        // change what we read, and truncating it raises SIGBUS when we touch a page past the
-        // new end: `signals` turns that into a clear error (exit 2, the temporary output
-        // removed), and `--no-mmap` avoids the map for files that may change while read.
-        match unsafe { memmap2::Mmap::map(&file) } {
-            Ok(map) => {
-                #[cfg(unix)]
-                let _ = map.advise(memmap2::Advice::Sequential);
-                Ok(Input::Mapped { name, map: Some(map) })
-            }
-            // Some regular files cannot be mapped (on some FUSE and network file systems, or
-            // past the address space): they are read as a stream, as ripgrep's searcher does.
-            Err(_) => Ok(Input::Stream { name, reader: Box::new(file) }),
-        }
-    }
-
-    /// Standard input.
-    pub fn stdin() -> Input {
-        Input::Stream { name: "<stdin>".into(), reader: Box::new(io::stdin()) }
-    }
-
-    /// Any reader, read as a stream; `name` is shown in messages.
-    pub fn from_reader(name: &str, reader: impl Read + Send + 'static) -> Input {
-        Input::Stream { name: name.into(), reader: Box::new(reader) }
-    }
-
-    /// A name for messages.
-    pub fn name(&self) -> &str {
-        match self {
-            Input::Mapped { name, .. } | Input::Stream { name, .. } => name,
-        }
     }
 }
 
@@ -215,6 +141,15 @@ pub enum RunError {
         name: String,
         /// Why.
         source: LayoutError,
+    },
+    /// The input is something other than puzzles in text (a document, an image, an archive,
+    /// UTF-16 text).
+    #[error("{name}: this looks like {what}, not puzzles in text")]
+    NotPuzzles {
+        /// The input's name.
+        name: String,
+        /// What it looks like.
+        what: &'static str,
     },
     /// A signal asked the run to stop.
     #[error("interrupted by signal {0}")]
@@ -354,6 +289,9 @@ pub(crate) fn run_job<J: Job>(
         Some(reader) => reader.get_ref().0.get_ref(),
         None => &mapped[..mapped.len().min(DETECT_BYTES as usize)],
     };
+    if let Some(what) = not_puzzles(head) {
+        return Err(RunError::NotPuzzles { name, what });
+    }
     let (format, columns) = resolve_with_columns(head, &settings.format)
         .map_err(|source| RunError::Layout { name: name.clone(), source })?;
     let job = &build(format);

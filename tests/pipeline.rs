@@ -35,7 +35,7 @@ fn solve(
         chunk_bytes: chunk,
         ..Settings::default()
     };
-    let input = Input::from_reader("test", Cursor::new(input.to_vec()));
+    let input = Input::from_reader("test", Cursor::new(input.to_vec())).unwrap();
     let sinks = Sinks {
         output: Box::new(output.clone()),
         report: Some((Box::new(report.clone()), ReportFormat::Csv)),

@@ -6,6 +6,7 @@ mod cli;
 mod corpora;
 mod faults;
 mod hostile;
+mod inputs;
 mod oracles;
 mod pipeline;
 mod validate;

@@ -139,6 +139,8 @@ pub struct StreamChunker<R> {
     /// Bytes read past the last piece's end.
     carry: Vec<u8>,
     done: bool,
+    /// A read error held back until the records before it have been handed out.
+    failed: Option<io::Error>,
     position: Position,
 }
 
@@ -152,6 +154,7 @@ impl<R: Read> StreamChunker<R> {
             target: target.max(1),
             carry: Vec::new(),
             done: false,
+            failed: None,
             position: Position::start(),
         }
     }
@@ -171,6 +174,9 @@ impl<R: Read> StreamChunker<R> {
 
     /// The next piece, or `None` at the end of the input.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk<'static>>> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
         if self.done {
             return Ok(None);
         }
@@ -184,7 +190,21 @@ impl<R: Read> StreamChunker<R> {
                 }
             }
             let want = self.target.max(buf.len()) as u64; // doubles while no boundary is found
-            let got = (&mut self.reader).take(want).read_to_end(&mut buf)?;
+            let got = match (&mut self.reader).take(want).read_to_end(&mut buf) {
+                Ok(got) => got,
+                Err(e) => {
+                    // A damaged stream (a truncated archive): the whole records read before the
+                    // damage are still a piece; the error comes with the next call.
+                    self.failed = Some(e);
+                    self.done = true;
+                    buf.truncate(last_boundary(self.format, &buf, false).unwrap_or(0));
+                    buf.truncate(input_end(&buf));
+                    if buf.is_empty() {
+                        return Err(self.failed.take().expect("just set"));
+                    }
+                    return Ok(Some(self.position.chunk(Cow::Owned(buf))));
+                }
+            };
             if got == 0 {
                 eof = true;
                 break buf.len();
@@ -383,5 +403,39 @@ mod tests {
         assert_eq!(boundary_after(Format::Line, b"ab\r\ncd", 2), 4);
         assert_eq!(boundary_after(Format::Line, b"ab\r\ncd", 3), 4);
         assert_eq!(boundary_after(Format::Grid, b"a\r\rb\r\rc", 1), 3);
+    }
+
+    /// A reader that gives `data`, then fails.
+    struct Damaged<'a>(&'a [u8]);
+
+    impl Read for Damaged<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("damaged"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn records_before_a_read_error_are_handed_out_then_the_error() {
+        let data = b"one\ntwo\nthree\nfou";
+        for target in [1, 4, 100] {
+            let mut chunker = StreamChunker::new(Format::Line, Damaged(data), target);
+            let mut read = Vec::new();
+            let err = loop {
+                match chunker.next_chunk() {
+                    Ok(Some(c)) => read.extend_from_slice(&c.data),
+                    Ok(None) => panic!("the error must come"),
+                    Err(e) => break e,
+                }
+            };
+            assert_eq!(read, b"one\ntwo\nthree\n", "target {target}: the cut line is not a record");
+            assert_eq!(err.to_string(), "damaged");
+            assert!(chunker.next_chunk().unwrap().is_none(), "then the end");
+        }
     }
 }

@@ -183,6 +183,19 @@ fn is_name(field: &[u8]) -> bool {
         && cells * 2 < field.len()
 }
 
+/// A line as an error message quotes it: at most 100 characters, control characters escaped,
+/// and the length of what was left out.
+fn shown(line: &[u8]) -> String {
+    const MOST: usize = 100;
+    let text = String::from_utf8_lossy(line);
+    let mut out: String = text.chars().take(MOST).flat_map(char::escape_debug).collect();
+    let chars = text.chars().count();
+    if chars > MOST {
+        out += &format!("... ({} bytes in all)", line.len());
+    }
+    out
+}
+
 /// Rows of a CSV input read to decide its layout, at most.
 pub const EVIDENCE_ROWS: usize = 1000;
 
@@ -293,7 +306,7 @@ pub fn layout<'a>(
         first_split.map_err(|error| LayoutError::BadHeader { line, error })?;
         evidence.add(&fields);
     }
-    let header_text = String::from_utf8_lossy(first).into_owned();
+    let header_text = shown(first);
     let names: Vec<String> = fields
         .iter()
         .map(|f| String::from_utf8_lossy(f).trim_matches('"').to_ascii_lowercase())

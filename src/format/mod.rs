@@ -176,6 +176,46 @@ pub fn dos_end(data: &[u8]) -> usize {
 /// The UTF-8 byte-order mark, dropped from the start of an input.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// What an input's first bytes say it is, when that is something other than text that could
+/// hold puzzles: a document, an image, an archive, UTF-16 text. Such an input gets one error
+/// that says so, instead of an error for every line.
+pub fn not_puzzles(head: &[u8]) -> Option<&'static str> {
+    const SIGNATURES: [(&[u8], &str); 14] = [
+        (
+            b"PK\x03\x04",
+            "a zip archive (as .xlsx and .docx files are): extract or export it as text",
+        ),
+        (b"%PDF-", "a PDF document"),
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (b"\xFF\xD8\xFF", "a JPEG image"),
+        (b"GIF8", "a GIF image"),
+        (b"PAR1", "a Parquet file, which is not read yet: export it as CSV"),
+        (b"ARROW1", "an Arrow IPC file, which is not read yet: export it as CSV"),
+        (b"7z\xBC\xAF\x27\x1C", "a 7-Zip archive: extract it first"),
+        (b"Rar!\x1A\x07", "a RAR archive: extract it first"),
+        (b"\x04\x22\x4D\x18", "LZ4-compressed data: decompress it, or use gzip, zstd, bzip2 or xz"),
+        (b"\x7FELF", "an executable program"),
+        (b"SQLite format 3\0", "an SQLite database"),
+        (b"\xFF\xFE", "UTF-16 text: save it as UTF-8"),
+        (b"\xFE\xFF", "UTF-16 text: save it as UTF-8"),
+    ];
+    if let Some((_, what)) = SIGNATURES.iter().find(|(magic, _)| head.starts_with(magic)) {
+        return Some(what);
+    }
+    if head.get(257..262) == Some(b"ustar") {
+        return Some("a tar archive: extract it first");
+    }
+    // UTF-16 without a byte-order mark: ASCII text with a NUL beside every character.
+    let sample = &head[..head.len().min(64) & !1];
+    let nuls_at =
+        |parity: usize| sample.iter().skip(parity).step_by(2).filter(|&&b| b == 0).count();
+    let pairs = sample.len() / 2;
+    if pairs >= 4 && (nuls_at(0) * 10 >= pairs * 9 || nuls_at(1) * 10 >= pairs * 9) {
+        return Some("UTF-16 text: save it as UTF-8");
+    }
+    None
+}
+
 /// An input without the UTF-8 byte-order mark it may start with.
 pub fn strip_bom(data: &[u8]) -> &[u8] {
     data.strip_prefix(BOM).unwrap_or(data)
@@ -224,6 +264,26 @@ mod tests {
         assert_eq!(resolve(line, &forced).unwrap(), Format::Grid);
         let no_column = resolve(b"a,b\n", &FormatOptions::default()).unwrap_err();
         assert!(matches!(no_column, LayoutError::NoPuzzleColumn { .. }));
+    }
+
+    #[test]
+    fn inputs_that_are_not_puzzles_are_named() {
+        assert_eq!(not_puzzles(b"%PDF-1.7\n..."), Some("a PDF document"));
+        assert_eq!(not_puzzles(b"\x89PNG\r\n\x1a\n\0\0"), Some("a PNG image"));
+        let utf16: Vec<u8> =
+            "quizzes,solutions\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(not_puzzles(&utf16), Some("UTF-16 text: save it as UTF-8"));
+        let mut tar = vec![0u8; 512];
+        tar[..9].copy_from_slice(b"puzzles.t");
+        tar[257..263].copy_from_slice(b"ustar\0");
+        assert_eq!(not_puzzles(&tar), Some("a tar archive: extract it first"));
+        assert_eq!(
+            not_puzzles(b"PAR1\x15\x04"),
+            Some("a Parquet file, which is not read yet: export it as CSV")
+        );
+        for text in [&b"quizzes,solutions\n"[..], b"", b"0\0", b"..3.2.6..9..3.5..1"] {
+            assert_eq!(not_puzzles(text), None, "{text:?}");
+        }
     }
 
     #[test]

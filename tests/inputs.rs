@@ -1,0 +1,112 @@
+//! Inputs as users have them: compressed files and streams, damaged archives, and files that
+//! are not puzzles at all.
+
+use std::io::Write;
+
+use crate::util::{path_arg, read, sudoku_bulk, TempDir};
+
+/// `data` compressed in one of the formats the tool reads, by its name.
+fn compress(format: &str, data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    match format {
+        "gzip" => {
+            // Two members, as `cat a.gz b.gz` makes.
+            let half = data.len() / 2;
+            for part in [&data[..half], &data[half..]] {
+                let mut e = flate2::write::GzEncoder::new(&mut out, flate2::Compression::fast());
+                e.write_all(part).unwrap();
+                e.finish().unwrap();
+            }
+        }
+        "zstd" => out = zstd::encode_all(data, 3).unwrap(),
+        "bzip2" => {
+            let mut e = bzip2::write::BzEncoder::new(&mut out, bzip2::Compression::fast());
+            e.write_all(data).unwrap();
+            e.finish().unwrap();
+        }
+        "xz" => {
+            let mut e = liblzma::write::XzEncoder::new(&mut out, 1);
+            e.write_all(data).unwrap();
+            e.finish().unwrap();
+        }
+        _ => unreachable!("{format}"),
+    }
+    out
+}
+
+#[test]
+fn compressed_inputs_give_the_plain_files_output() {
+    let tmp = TempDir::new("compressed");
+    let plain = std::fs::read(path_arg("sample_10k.txt")).unwrap();
+    let expected = sudoku_bulk(&["solve", "-q", &path_arg("sample_10k.txt")], None);
+    assert_eq!(expected.code, Some(0));
+    for format in ["gzip", "zstd", "bzip2", "xz"] {
+        // Named for what it is not: the magic bytes decide, not the name.
+        let packed = compress(format, &plain);
+        let file = tmp.file(&format!("{format}.txt"), &packed);
+        let run = sudoku_bulk(&["solve", "-q", "-j", "2", &file], None);
+        assert_eq!(run.code, Some(0), "{format}: {}", run.stderr);
+        assert!(run.stdout == expected.stdout, "{format}: the output differs from the plain file's");
+        let piped = sudoku_bulk(&["solve", "-q"], Some(&packed));
+        assert!(piped.stdout == expected.stdout, "{format} on stdin");
+    }
+    // A compressed CSV keeps its layout and line numbers.
+    let csv = format!("quizzes,solutions\n{}\n", read("examples/line.txt").lines().next().unwrap());
+    let file = tmp.file("one.csv.gz", &compress("gzip", csv.as_bytes()));
+    let run = sudoku_bulk(&["validate", "--output-format", "line", &file], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr); // a puzzle without an answer column value
+    assert!(run.stderr.contains("one.csv.gz: line 2:"), "{}", run.stderr);
+}
+
+#[test]
+fn a_truncated_archive_answers_what_came_before_then_fails() {
+    let tmp = TempDir::new("truncated");
+    let plain = std::fs::read(path_arg("sample_10k.txt")).unwrap();
+    let mut packed = compress("gzip", &plain);
+    packed.truncate(packed.len() * 2 / 3);
+    let file = tmp.file("cut.txt.gz", &packed);
+    let run = sudoku_bulk(&["solve", "-q", &file], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("reading ") && run.stderr.contains("damaged gzip data: it ends early"),
+        "{}",
+        run.stderr
+    );
+    let answered = run.stdout.lines().count();
+    assert!(answered > 5000, "the records before the damage are answered ({answered})");
+    let expected = sudoku_bulk(&["solve", "-q", &path_arg("sample_10k.txt")], None);
+    assert!(expected.stdout.starts_with(&run.stdout), "answers are those of the plain file");
+}
+
+#[test]
+fn inputs_that_are_not_puzzles_get_one_clear_error() {
+    let tmp = TempDir::new("not-puzzles");
+    let utf16: Vec<u8> = "quizzes,solutions\r\n0043002090050090010700600430060020871900074000500830006000001050035086900429103000,864371259325849761971265843436192587198657432257483916689734125713528694542916378\r\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let mut zip = b"PK\x03\x04\x14\x00\x00\x00".to_vec();
+    zip.extend([0xA7u8; 3000]);
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        ("doc.pdf", b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n".to_vec(), "a PDF document"),
+        ("grid.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(), "a PNG image"),
+        ("sheet.csv", zip, "a zip archive"),
+        ("utf16.csv", utf16, "UTF-16 text: save it as UTF-8"),
+    ];
+    for (name, data, what) in cases {
+        let file = tmp.file(name, &data);
+        let run = sudoku_bulk(&["validate", &file], None);
+        assert_eq!(run.code, Some(2), "{name}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("{name}: this looks like {what}")), "{name}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{name}: one error: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{name}");
+    }
+    // A CSV whose columns cannot be told quotes its first line briefly, escaped.
+    let mut binary = b"a,".to_vec();
+    binary.extend((0..2800u32).map(|i| (i * 7919 % 251) as u8).filter(|&b| b != b'\n' && b != b'\r'));
+    let file = tmp.file("binary.csv", &binary);
+    let run = sudoku_bulk(&["validate", "--format", "csv", &file], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.len() < 600, "a short message: {}", run.stderr);
+    assert!(run.stderr.contains("bytes in all)"), "{}", run.stderr);
+}
