@@ -46,7 +46,10 @@ fn compressed_inputs_give_the_plain_files_output() {
         let file = tmp.file(&format!("{format}.txt"), &packed);
         let run = sudoku_bulk(&["solve", "-q", "-j", "2", &file], None);
         assert_eq!(run.code, Some(0), "{format}: {}", run.stderr);
-        assert!(run.stdout == expected.stdout, "{format}: the output differs from the plain file's");
+        assert!(
+            run.stdout == expected.stdout,
+            "{format}: the output differs from the plain file's"
+        );
         let piped = sudoku_bulk(&["solve", "-q"], Some(&packed));
         assert!(piped.stdout == expected.stdout, "{format} on stdin");
     }
@@ -88,7 +91,11 @@ fn inputs_that_are_not_puzzles_get_one_clear_error() {
     let mut zip = b"PK\x03\x04\x14\x00\x00\x00".to_vec();
     zip.extend([0xA7u8; 3000]);
     let cases: [(&str, Vec<u8>, &str); 4] = [
-        ("doc.pdf", b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n".to_vec(), "a PDF document"),
+        (
+            "doc.pdf",
+            b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n".to_vec(),
+            "a PDF document",
+        ),
         ("grid.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(), "a PNG image"),
         ("sheet.csv", zip, "a zip archive"),
         ("utf16.csv", utf16, "UTF-16 text: save it as UTF-8"),
@@ -97,13 +104,18 @@ fn inputs_that_are_not_puzzles_get_one_clear_error() {
         let file = tmp.file(name, &data);
         let run = sudoku_bulk(&["validate", &file], None);
         assert_eq!(run.code, Some(2), "{name}: {}", run.stderr);
-        assert!(run.stderr.contains(&format!("{name}: this looks like {what}")), "{name}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("{name}: this looks like {what}")),
+            "{name}: {}",
+            run.stderr
+        );
         assert_eq!(run.stderr.lines().count(), 1, "{name}: one error: {}", run.stderr);
         assert!(run.stdout.is_empty(), "{name}");
     }
     // A CSV whose columns cannot be told quotes its first line briefly, escaped.
     let mut binary = b"a,".to_vec();
-    binary.extend((0..2800u32).map(|i| (i * 7919 % 251) as u8).filter(|&b| b != b'\n' && b != b'\r'));
+    binary
+        .extend((0..2800u32).map(|i| (i * 7919 % 251) as u8).filter(|&b| b != b'\n' && b != b'\r'));
     let file = tmp.file("binary.csv", &binary);
     let run = sudoku_bulk(&["validate", "--format", "csv", &file], None);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
