@@ -5,6 +5,7 @@
 //! defined once, where they are used, and derive `clap::ValueEnum` there: the command line
 //! never keeps copies of them.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
 use crate::commands::bench::{self, Mode, ResultFormat};
-use crate::dest::{open_output, Destination};
+use crate::dest::{open_output, refuse_input, Destination};
 use crate::format::{Column, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, OutputFormat, ReportFormat};
 use crate::pipeline::{self, Input, RunError, Settings, Sinks};
@@ -47,8 +48,10 @@ enum Command {
     Solve(Common),
     /// Count each puzzle's solutions, up to a limit (a count at the limit means "or more").
     ///
-    /// Exit status: 0 if every record parsed, 1 if any was malformed, 2 on a usage or I/O
-    /// error.
+    /// A record fails, as in validate, when it is malformed or its givens conflict; a puzzle
+    /// with no solution counts 0.
+    ///
+    /// Exit status: 0 if every record was counted, 1 if any failed, 2 on a usage or I/O error.
     Count {
         #[command(flatten)]
         common: Common,
@@ -98,17 +101,18 @@ struct BenchArgs {
 struct Common {
     /// Input file; `-` or none reads stdin. Regular files are memory-mapped.
     input: Option<PathBuf>,
-    /// Write results here instead of stdout.
+    /// Write results here instead of stdout (`-`: stdout). Its extension sets the output
+    /// format unless --output-format does: .csv, .jsonl or .ndjson, .txt for line.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
-    /// Output format [auto: csv for a CSV input, line otherwise].
+    /// Output format [auto: from the -o extension, else csv for a CSV input, line otherwise].
     #[arg(long, value_enum, default_value_t = OutputFormat::Auto)]
     output_format: OutputFormat,
-    /// Also write the failed records here: JSON Lines if PATH ends in .jsonl, .ndjson or
-    /// .json, CSV otherwise.
+    /// Also write the failed records here (`-`: stdout): JSON Lines if PATH ends in .jsonl or
+    /// .ndjson, CSV otherwise.
     #[arg(long, value_name = "PATH")]
     report: Option<PathBuf>,
-    /// Write a summary of the run here, as JSON.
+    /// Write a summary of the run here, as JSON (`-`: stdout, after the output).
     #[arg(long, value_name = "PATH")]
     summary_json: Option<PathBuf>,
     /// Worker threads [default: every available core].
@@ -138,6 +142,13 @@ struct Common {
     /// shrink while they are read.
     #[arg(long)]
     no_mmap: bool,
+    /// Write only the records that fail (every record still counts in the summary).
+    #[arg(long)]
+    failures_only: bool,
+    /// Show at most N messages about failed records on stderr, then how many more there were;
+    /// 0 for none (--report keeps them all).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    max_messages: u64,
     /// Bytes of input per work unit [default: chosen from the input size].
     #[arg(long, value_name = "BYTES", hide = true)]
     chunk_size: Option<usize>,
@@ -197,6 +208,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 
 /// Runs `solve`, `count` or `validate`.
 fn bulk(common: Common, task: Task) -> Result<ExitCode> {
+    let input_path = common.input.as_deref();
+    refuse_input("-o", common.output.as_deref(), input_path)?;
+    refuse_input("--report", common.report.as_deref(), input_path)?;
+    refuse_input("--summary-json", common.summary_json.as_deref(), input_path)?;
+    let output_format = match (common.output_format, common.output.as_deref()) {
+        (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
+            Ok(format) => format.unwrap_or(OutputFormat::Auto),
+            Err(ext) => bail!(
+                "-o {}: .{ext} output is not written yet; use .csv, .jsonl or .txt (or \
+                 --output-format)",
+                path.display()
+            ),
+        },
+        (chosen, _) => chosen,
+    };
     let settings = Settings {
         threads: threads(common.threads)?,
         solver: common.solver,
@@ -205,9 +231,11 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
             puzzle_column: common.puzzle_col,
             answer_column: common.solution_col,
         },
-        output: common.output_format,
+        output: output_format,
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),
         progress: common.progress,
+        failures_only: common.failures_only,
+        max_messages: Some(common.max_messages),
     };
     let input = Input::open(common.input.as_deref(), !common.no_mmap).with_context(|| {
         let name = common.input.as_ref().map_or("stdin".into(), |p| p.display().to_string());
@@ -217,8 +245,15 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let (output, output_file) = open_output(common.output.as_deref())?;
     let (report, report_file) = match common.report.as_deref() {
         Some(path) => {
+            let Some(format) = ReportFormat::for_path(path) else {
+                bail!(
+                    "--report {}: a report is JSON Lines, one failed record a line; name it \
+                     .jsonl or .ndjson (or .csv for CSV)",
+                    path.display()
+                );
+            };
             let (report, file) = open_output(Some(path))?;
-            (Some((report, ReportFormat::for_path(path))), Some(file))
+            (Some((report, format)), Some(file))
         }
         None => (None, None),
     };
@@ -255,7 +290,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     if let Some(path) = &common.summary_json {
         let columns = report.columns.as_ref();
         let json = summary_json(task, &input_name, columns, tally, secs, settings.threads);
-        std::fs::write(path, json).with_context(|| format!("writing {}", path.display()))?;
+        let (mut out, file) = open_output(Some(path))?;
+        out.write_all(json.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+        drop(out);
+        file.finish()?;
     }
     Ok(if tally.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -30,7 +30,9 @@ impl Destination {
 
 /// Opens an output: stdout, a path written in place, or a staged file (see [`Destination`]).
 pub(crate) fn open_output(path: Option<&Path>) -> Result<(Box<dyn Write + Send>, Destination)> {
-    let Some(path) = path else { return Ok((Box::new(io::stdout()), Destination::Direct)) };
+    let Some(path) = path.filter(|p| *p != Path::new("-")) else {
+        return Ok((Box::new(io::stdout()), Destination::Direct));
+    };
     let context = || format!("opening {} for writing", path.display());
     let staged = match std::fs::symlink_metadata(path) {
         Ok(meta) => meta.is_file(),
@@ -55,4 +57,31 @@ pub(crate) fn open_output(path: Option<&Path>) -> Result<(Box<dyn Write + Send>,
     crate::signals::remove_on_fatal_signal(temp.path());
     let file = temp.as_file().try_clone().with_context(context)?;
     Ok((Box::new(file), Destination::Staged { temp, path: path.to_path_buf() }))
+}
+
+/// Refuses an output path that names an input file: writing there would replace the puzzles
+/// with the answers before they were read. `what` names the option, for the message.
+pub(crate) fn refuse_input(what: &str, output: Option<&Path>, input: Option<&Path>) -> Result<()> {
+    let (Some(output), Some(input)) = (output, input) else { return Ok(()) };
+    if output == Path::new("-") || input == Path::new("-") {
+        return Ok(());
+    }
+    let same = match (std::fs::metadata(output), std::fs::metadata(input)) {
+        #[cfg(unix)]
+        (Ok(o), Ok(i)) => {
+            use std::os::unix::fs::MetadataExt;
+            o.is_file() && (o.dev(), o.ino()) == (i.dev(), i.ino())
+        }
+        #[cfg(not(unix))]
+        (Ok(_), Ok(_)) => std::fs::canonicalize(output)? == std::fs::canonicalize(input)?,
+        _ => false,
+    };
+    if same {
+        anyhow::bail!(
+            "{what} {} is the input file: writing there would replace the puzzles before they \
+             are read; choose another path",
+            output.display()
+        );
+    }
+    Ok(())
 }

@@ -12,8 +12,10 @@
 //! Whatever the format, there is one output record per input record, in input order.
 //! Failed records can also go to a report (CSV or JSON Lines) of their own.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::io::Write;
+use std::sync::Arc;
 
 use crate::format::{ColumnChoice, ColumnSource, Format, Layout, Puzzle, Record};
 use crate::grid::Grid;
@@ -43,11 +45,27 @@ pub enum ReportFormat {
 }
 
 impl ReportFormat {
-    /// JSON Lines for a path ending `.jsonl`, `.ndjson` or `.json`; CSV otherwise.
-    pub fn for_path(path: &std::path::Path) -> ReportFormat {
+    /// JSON Lines for a path ending `.jsonl` or `.ndjson`; CSV otherwise. A path ending `.json`
+    /// is refused (`None`): a report is a stream of records, not one JSON document.
+    pub fn for_path(path: &std::path::Path) -> Option<ReportFormat> {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("jsonl" | "ndjson" | "json") => ReportFormat::Jsonl,
-            _ => ReportFormat::Csv,
+            Some("jsonl" | "ndjson") => Some(ReportFormat::Jsonl),
+            Some("json") => None,
+            _ => Some(ReportFormat::Csv),
+        }
+    }
+}
+
+impl OutputFormat {
+    /// The format an output path's extension names (`.csv`, `.jsonl`, `.ndjson`, `.txt`), if
+    /// any: `Err` with the extension for one that names a format we do not write.
+    pub fn for_path(path: &std::path::Path) -> Result<Option<OutputFormat>, String> {
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("csv") => Ok(Some(OutputFormat::Csv)),
+            Some("jsonl" | "ndjson") => Ok(Some(OutputFormat::Jsonl)),
+            Some("txt") => Ok(Some(OutputFormat::Line)),
+            Some(ext @ ("parquet" | "arrow" | "feather" | "json" | "xlsx")) => Err(ext.to_string()),
+            _ => Ok(None),
         }
     }
 }
@@ -61,19 +79,26 @@ pub(crate) fn count_label(count: u64, limit: u32) -> String {
 
 /// Encodes verdicts for one run: its task, input format and output format. It only appends to
 /// buffers its caller owns; the job that walks the records decides what to encode and when.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Encoder {
     task: Task,
     input: Format,
     output: OutputFormat,
     report: Option<ReportFormat>,
+    /// A CSV input's column names (`field1`, ... without a header); empty for other inputs.
+    input_columns: Arc<[String]>,
+    /// Our own columns, in order: `line`, (`puzzle` for inputs that are not CSV), `status`, the
+    /// task's, `error`; each with `_out` added where an input column has its name already.
+    ours: Arc<[String]>,
 }
 
 impl Encoder {
     /// An encoder; `output` is resolved against the input format (`Auto` becomes concrete).
+    /// `columns`, for a CSV input, names its columns.
     pub fn new(
         task: Task,
         input: Format,
+        columns: Option<&ColumnChoice>,
         output: OutputFormat,
         report: Option<ReportFormat>,
     ) -> Encoder {
@@ -82,7 +107,27 @@ impl Encoder {
             (OutputFormat::Auto, _) => OutputFormat::Line,
             (chosen, _) => chosen,
         };
-        Encoder { task, input, output, report }
+        let input_columns: Vec<String> = columns.map_or_else(Vec::new, |c| c.names.clone());
+        let mut ours = vec!["line"];
+        if !matches!(input, Format::Csv(_)) {
+            ours.push("puzzle");
+        }
+        ours.push("status");
+        ours.extend(task.columns());
+        ours.push("error");
+        let taken = |name: &str| input_columns.iter().any(|c| c.eq_ignore_ascii_case(name));
+        let ours: Vec<String> = ours
+            .into_iter()
+            .map(|name| if taken(name) { format!("{name}_out") } else { name.to_string() })
+            .collect();
+        Encoder {
+            task,
+            input,
+            output,
+            report,
+            input_columns: input_columns.into(),
+            ours: ours.into(),
+        }
     }
 
     /// The input format the records come in.
@@ -104,40 +149,31 @@ impl Encoder {
     pub fn begin(&self, data: &mut Vec<u8>, report: &mut Vec<u8>) {
         let input_has_header = matches!(self.input, Format::Csv(l) if l.header_line.is_some());
         if !input_has_header && self.output == OutputFormat::Csv {
-            match self.input {
-                Format::Csv(layout) => {
-                    for i in 1..=layout.fields {
-                        write!(data, "field{i},").expect("Vec");
-                    }
-                    data.extend_from_slice(b"line");
-                }
-                _ => data.extend_from_slice(b"line,puzzle"),
+            for name in self.input_columns.iter() {
+                csv_field(data, name.as_bytes());
+                data.push(b',');
             }
-            self.status_columns(data);
+            self.our_columns(data);
         }
         if self.report == Some(ReportFormat::Csv) {
             report.extend_from_slice(b"line,status,error,record\n");
         }
     }
 
-    /// The output's header where a CSV input has its own: the input's columns come first, then
-    /// the line they were on.
+    /// The output's header where a CSV input has its own: the input's columns come first, as
+    /// they were written, then ours.
     pub fn csv_header(&self, data: &mut Vec<u8>, header: &[u8]) {
         if self.output == OutputFormat::Csv {
             data.extend_from_slice(header);
-            data.extend_from_slice(b",line");
-            self.status_columns(data);
+            data.push(b',');
+            self.our_columns(data);
         }
     }
 
-    /// The header's columns after the input's: `status`, the task's own, `error`.
-    fn status_columns(&self, data: &mut Vec<u8>) {
-        data.extend_from_slice(b",status");
-        for name in self.task.columns() {
-            data.push(b',');
-            data.extend_from_slice(name.as_bytes());
-        }
-        data.extend_from_slice(b",error\n");
+    /// Our columns' names, comma-separated, and the line end.
+    fn our_columns(&self, data: &mut Vec<u8>) {
+        data.extend_from_slice(self.ours.join(",").as_bytes());
+        data.push(b'\n');
     }
 
     /// Appends one record's output.
@@ -200,8 +236,19 @@ impl Encoder {
     }
 
     fn csv(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
-        if let Format::Csv(_) = self.input {
-            out.extend_from_slice(record.text);
+        if let Format::Csv(layout) = self.input {
+            if record.parsed.is_ok() {
+                out.extend_from_slice(record.text); // a row that fits: passed through
+            } else {
+                // A row that may not fit the header: its fields, as many as the header's.
+                let fields = fitted_fields(record.text, layout.fields);
+                for (i, field) in fields.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    csv_field(out, field);
+                }
+            }
             write!(out, ",{}", record.line).expect("Vec");
         } else {
             write!(out, "{},", record.line).expect("Vec");
@@ -239,10 +286,30 @@ impl Encoder {
     }
 
     fn jsonl(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
-        write!(out, "{{\"line\":{},\"status\":", record.line).expect("Vec");
+        out.push(b'{');
+        // A CSV input's columns first, by name, as text.
+        if let Format::Csv(layout) = self.input {
+            let fields = fitted_fields(record.text, layout.fields);
+            for (name, field) in self.input_columns.iter().zip(&fields) {
+                json_string(out, name.as_bytes());
+                out.push(b':');
+                json_string(out, field);
+                out.push(b',');
+            }
+        }
+        let key = |out: &mut Vec<u8>, name: &str| {
+            let name = self.our_name(name);
+            json_string(out, name.as_bytes());
+            out.push(b':');
+        };
+        key(out, "line");
+        write!(out, "{},", record.line).expect("Vec");
+        key(out, "status");
         json_string(out, verdict.status(self.task).as_bytes());
-        let grid = |out: &mut Vec<u8>, key: &str, grid: &Grid| {
-            write!(out, ",\"{key}\":\"").expect("Vec");
+        let grid = |out: &mut Vec<u8>, name: &str, grid: &Grid| {
+            out.push(b',');
+            key(out, name);
+            out.push(b'"');
             grid.write_line(out);
             out.push(b'"');
         };
@@ -253,16 +320,32 @@ impl Encoder {
             grid(out, "solution", solution);
         }
         if let (Some(count), Task::Count { limit }) = (verdict.count, self.task) {
-            write!(out, ",\"count\":{count},\"limit\":{limit}").expect("Vec");
+            out.push(b',');
+            key(out, "count");
+            write!(out, "{count},").expect("Vec");
+            key(out, "limit");
+            write!(out, "{limit}").expect("Vec");
         }
         if let Some(guesses) = verdict.guesses {
-            write!(out, ",\"guesses\":{guesses}").expect("Vec");
+            out.push(b',');
+            key(out, "guesses");
+            write!(out, "{guesses}").expect("Vec");
         }
         if let Some(fault) = &verdict.fault {
-            out.extend_from_slice(b",\"error\":");
+            out.push(b',');
+            key(out, "error");
             json_string(out, detail_text(fault).as_bytes());
         }
         out.extend_from_slice(b"}\n");
+    }
+
+    /// The name one of our fields goes by: its own, or with `_out` where the input has a column
+    /// of that name.
+    fn our_name<'a>(&self, name: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.input_columns.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+            true => format!("{name}_out").into(),
+            false => name.into(),
+        }
     }
 }
 
@@ -294,6 +377,27 @@ fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let mut short = text[..REPORT_TEXT].to_vec();
     write!(short, "... ({} bytes)", text.len()).expect("Vec");
     short.into()
+}
+
+/// A CSV row's fields, unquoted, exactly `width` of them: a row with fewer gets empty ones, a
+/// row with more loses the rest (the report and the error name the row as it was), and a row
+/// that does not split is one field, whole.
+fn fitted_fields(row: &[u8], width: usize) -> Vec<Cow<'_, [u8]>> {
+    let mut fields: Vec<Cow<'_, [u8]>> = Vec::with_capacity(width);
+    let split = crate::format::csv::split_fields(row, |_, field| {
+        // Quoted fields come back with their quotes doubled: undo that.
+        let field: Cow<'_, [u8]> = match memchr::memmem::find(field, b"\"\"") {
+            None => field.into(),
+            Some(_) => String::from_utf8_lossy(field).replace("\"\"", "\"").into_bytes().into(),
+        };
+        fields.push(field);
+    });
+    if split.is_err() {
+        fields.clear();
+        fields.push(row.into());
+    }
+    fields.resize(width.max(1), Cow::Borrowed(&b""[..]));
+    fields
 }
 
 /// Appends a CSV field, quoted if it holds a comma, a quote or a line end.
@@ -473,8 +577,13 @@ mod tests {
     #[test]
     fn reports_follow_the_path_extension() {
         use std::path::Path;
-        assert_eq!(ReportFormat::for_path(Path::new("bad.jsonl")), ReportFormat::Jsonl);
-        assert_eq!(ReportFormat::for_path(Path::new("bad.csv")), ReportFormat::Csv);
-        assert_eq!(ReportFormat::for_path(Path::new("bad")), ReportFormat::Csv);
+        assert_eq!(ReportFormat::for_path(Path::new("bad.jsonl")), Some(ReportFormat::Jsonl));
+        assert_eq!(ReportFormat::for_path(Path::new("bad.csv")), Some(ReportFormat::Csv));
+        assert_eq!(ReportFormat::for_path(Path::new("bad")), Some(ReportFormat::Csv));
+        assert_eq!(ReportFormat::for_path(Path::new("bad.json")), None);
+        assert_eq!(OutputFormat::for_path(Path::new("x.CSV")), Ok(Some(OutputFormat::Csv)));
+        assert_eq!(OutputFormat::for_path(Path::new("x.ndjson")), Ok(Some(OutputFormat::Jsonl)));
+        assert_eq!(OutputFormat::for_path(Path::new("x.out")), Ok(None));
+        assert_eq!(OutputFormat::for_path(Path::new("x.parquet")), Err("parquet".to_string()));
     }
 }

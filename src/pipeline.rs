@@ -71,6 +71,8 @@ pub(crate) trait Job: Sync {
 pub(crate) struct ChunkOutput {
     /// Output records, encoded.
     pub data: Vec<u8>,
+    /// How many records `data` holds (fewer than the tally's where only failures are written).
+    pub written: u64,
     /// Messages for stderr, one a line.
     pub messages: Vec<u8>,
     /// Failed records for the report, encoded.
@@ -82,6 +84,7 @@ pub(crate) struct ChunkOutput {
 impl ChunkOutput {
     fn clear(&mut self) {
         self.data.clear();
+        self.written = 0;
         self.messages.clear();
         self.report.clear();
         self.tally.clear();
@@ -103,6 +106,11 @@ pub struct Settings {
     pub chunk_bytes: Option<usize>,
     /// When to draw the progress bar.
     pub progress: ProgressMode,
+    /// Write only the records that fail (all of them still count in the tally).
+    pub failures_only: bool,
+    /// The most messages about failed records to write, if capped; one line then says how
+    /// many more there were.
+    pub max_messages: Option<u64>,
 }
 
 impl Default for Settings {
@@ -116,6 +124,8 @@ impl Default for Settings {
             output: OutputFormat::Auto,
             chunk_bytes: None,
             progress: ProgressMode::Never,
+            failures_only: false,
+            max_messages: None,
         }
     }
 }
@@ -241,10 +251,11 @@ pub fn run(
 ) -> Result<Report, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
-    let build = |format| BulkJob {
+    let build = |format, columns: Option<&ColumnChoice>| BulkJob {
         task,
         solver: settings.solver,
-        encoder: Encoder::new(task, format, settings.output, report),
+        failures_only: settings.failures_only,
+        encoder: Encoder::new(task, format, columns, settings.output, report),
         input_name,
     };
     run_job(input, build, sinks, settings)
@@ -255,7 +266,7 @@ pub fn run(
 /// order.
 pub(crate) fn run_job<J: Job>(
     input: Input,
-    build: impl FnOnce(Format) -> J,
+    build: impl FnOnce(Format, Option<&ColumnChoice>) -> J,
     sinks: Sinks,
     settings: &Settings,
 ) -> Result<Report, RunError> {
@@ -294,7 +305,7 @@ pub(crate) fn run_job<J: Job>(
     }
     let (format, columns) = resolve_with_columns(head, &settings.format)
         .map_err(|source| RunError::Layout { name: name.clone(), source })?;
-    let job = &build(format);
+    let job = &build(format, columns.as_ref());
     let progress =
         Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));
 
@@ -309,8 +320,10 @@ pub(crate) fn run_job<J: Job>(
     let written = std::thread::scope(|scope| {
         let separator = job.separator();
         let progress = &progress;
-        let writer =
-            scope.spawn(move || write_in_order(result_rx, free_tx, sinks, progress, separator));
+        let messages = (name.as_str(), settings.max_messages);
+        let writer = scope.spawn(move || {
+            write_in_order(result_rx, free_tx, sinks, progress, separator, messages)
+        });
 
         pool.in_place_scope(|tasks| {
             read_result = match stream {
@@ -385,12 +398,18 @@ fn write_in_order(
     sinks: Sinks,
     progress: &Progress,
     separator: &[u8],
+    (name, max_messages): (&str, Option<u64>),
 ) -> io::Result<Tally> {
     let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
     let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
-    let mut messages = sinks.messages;
+    let hint = match report {
+        Some(_) => "the report has them all",
+        None => "--report PATH keeps them all",
+    };
+    let mut messages = Messages { sink: sinks.messages, max: max_messages, shown: 0, held: 0 };
     let mut pending = BTreeMap::new();
     let mut next = 0u64;
+    let mut written = 0u64;
     let mut tally = Tally::default();
     for (index, end_offset, result) in results {
         pending.insert(index, (end_offset, result));
@@ -398,21 +417,15 @@ fn write_in_order(
             if stop_requested().is_some() {
                 return Ok(tally); // `run` reports the interruption; write nothing more
             }
-            if result.tally.records > 0 && tally.records > 0 {
+            if result.written > 0 && written > 0 {
                 out.write_all(separator)?;
             }
+            written += result.written;
             out.write_all(&result.data)?;
             if let Some(report) = &mut report {
                 report.write_all(&result.report)?;
             }
-            if !result.messages.is_empty() {
-                match &mut messages {
-                    Some(sink) => sink.write_all(&result.messages)?,
-                    None => progress.suspend(|| {
-                        let _ = io::stderr().lock().write_all(&result.messages);
-                    }),
-                }
-            }
+            messages.write(&result.messages, progress)?;
             tally += &result.tally;
             progress.update(end_offset, tally.records);
             let _ = free.send(result);
@@ -423,5 +436,54 @@ fn write_in_order(
     if let Some(report) = &mut report {
         report.flush()?;
     }
+    if messages.held > 0 {
+        let (held, max) = (messages.held, messages.max.unwrap_or(0));
+        let note = format!(
+            "sudoku-bulk: {name}: {held} more failed records not shown (--max-messages {max}); {hint}\n"
+        );
+        messages.max = None;
+        messages.write(note.as_bytes(), progress)?;
+    }
     Ok(tally)
+}
+
+/// Where the messages about failed records go, and how many may go there.
+struct Messages {
+    /// Stderr when `None`.
+    sink: Option<Box<dyn Write + Send>>,
+    /// The most to show, if capped.
+    max: Option<u64>,
+    /// Shown so far.
+    shown: u64,
+    /// Held back over the cap.
+    held: u64,
+}
+
+impl Messages {
+    /// Writes what fits under the cap of `text`'s lines, and counts the rest.
+    fn write(&mut self, text: &[u8], progress: &Progress) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        let mut end = text.len();
+        if let Some(max) = self.max {
+            let room = max.saturating_sub(self.shown) as usize;
+            let ends: Vec<usize> = memchr::memchr_iter(b'\n', text).collect();
+            if ends.len() > room {
+                end = if room == 0 { 0 } else { ends[room - 1] + 1 };
+                self.held += (ends.len() - room) as u64;
+            }
+            self.shown += ends.len().min(room) as u64;
+        }
+        let text = &text[..end];
+        match &mut self.sink {
+            Some(sink) => sink.write_all(text),
+            None => {
+                progress.suspend(|| {
+                    let _ = io::stderr().lock().write_all(text);
+                });
+                Ok(())
+            }
+        }
+    }
 }

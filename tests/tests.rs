@@ -8,5 +8,6 @@ mod faults;
 mod hostile;
 mod inputs;
 mod oracles;
+mod outputs;
 mod pipeline;
 mod validate;

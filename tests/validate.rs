@@ -188,7 +188,7 @@ fn csv_layouts_are_recognised_and_columns_kept() {
     assert_eq!(
         run.stdout,
         format!(
-            "id,puzzle,solution,clues,difficulty,line,status,solution,guesses,error\n7,{PUZZLE},{ANSWER},36,0.0,2,solved,{ANSWER},0,\n"
+            "id,puzzle,solution,clues,difficulty,line,status,solution_out,guesses,error\n7,{PUZZLE},{ANSWER},36,0.0,2,solved,{ANSWER},0,\n"
         )
     );
     // sudoku-extreme layout, quoted fields, CRLF, with a wrong answer.
@@ -360,4 +360,84 @@ fn a_bad_first_row_is_reported_not_taken_as_the_layout() {
     let run = sudoku_bulk(&["validate", &input], None);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("cannot tell which column holds the puzzle"), "{}", run.stderr);
+}
+
+/// Runs `python3 -c SCRIPT` on `input`; `None` (with a message) where there is no python3 or
+/// the script's module is missing.
+fn python(script: &str, input: &str, needs: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let check = Command::new("python3").args(["-c", &format!("import {needs}")]).output();
+    if !check.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipping the {needs} check: python3 with {needs} is not installed");
+        return None;
+    }
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+/// CSV and JSON Lines output that other tools read: unique column names, the same number of
+/// fields on every row, the input's columns kept, whatever the rows' faults.
+#[test]
+fn csv_and_jsonl_output_reads_in_other_tools() {
+    let input = format!(
+        "puzzle,solution\n{PUZZLE},{ANSWER}\n{PUZZLE},{ANSWER},extra\n{PUZZLE}\n\"{PUZZLE},{ANSWER}\n\"a,b\",{ANSWER}\n"
+    );
+    for command in ["solve", "count", "validate"] {
+        let run = sudoku_bulk(&[command, "-q"], Some(input.as_bytes()));
+        let shape = python(
+            "import csv, sys\n\
+             rows = list(csv.reader(sys.stdin))\n\
+             assert len(set(rows[0])) == len(rows[0]), rows[0]\n\
+             print(len(rows), sorted({len(r) for r in rows}), rows[0][:4])",
+            &run.stdout,
+            "csv",
+        );
+        if let Some(shape) = shape {
+            let width = if command == "validate" { 5 } else { 7 };
+            assert_eq!(
+                shape.trim(),
+                format!("6 [{width}] ['puzzle', 'solution', 'line', 'status']"),
+                "{command}: {}",
+                run.stdout
+            );
+        }
+        let pandas = python(
+            "import pandas, sys\n\
+             df = pandas.read_csv(sys.stdin, dtype=str)\n\
+             print(df.shape, list(df.columns)[-3:], list(df['status']))",
+            &run.stdout,
+            "pandas",
+        );
+        if let (Some(pandas), "solve") = (pandas, command) {
+            assert_eq!(
+                pandas.trim(),
+                "(5, 7) ['solution_out', 'guesses', 'error'] ['solved', 'malformed', 'malformed', 'malformed', 'malformed']"
+            );
+        }
+        let run = sudoku_bulk(&[command, "-q", "--output-format", "jsonl"], Some(input.as_bytes()));
+        let keys = python(
+            "import json, sys\n\
+             for line in sys.stdin: print(list(json.loads(line))[:5])",
+            &run.stdout,
+            "json",
+        );
+        if let Some(keys) = keys {
+            let first = keys.lines().next().unwrap();
+            assert!(
+                first.starts_with("['puzzle', 'solution', 'line', 'status'"),
+                "{command}: {first}"
+            );
+            assert_eq!(keys.lines().count(), 5, "{command}");
+        }
+    }
 }

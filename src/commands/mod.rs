@@ -71,6 +71,8 @@ pub(crate) struct BulkJob {
     pub task: Task,
     /// With which solver.
     pub solver: SolverKind,
+    /// Whether to write only the records that fail.
+    pub failures_only: bool,
     /// How to write it.
     pub encoder: Encoder,
     /// The input's name, for messages.
@@ -95,12 +97,15 @@ impl Job for BulkJob {
                 if crate::signals::stop_requested().is_some() {
                     return; // the run is being stopped: its output will not be kept
                 }
-                if out.tally.records > 0 {
-                    out.data.extend_from_slice(encoder.separator());
-                }
                 let verdict = judge(self.task, solver, &record.parsed, &mut scratch);
                 out.tally.add(&verdict);
-                encoder.record(&mut out.data, &record, &verdict);
+                if !self.failures_only || verdict.fault.is_some() {
+                    if out.written > 0 {
+                        out.data.extend_from_slice(encoder.separator());
+                    }
+                    encoder.record(&mut out.data, &record, &verdict);
+                    out.written += 1;
+                }
                 if let Some(fault) = &verdict.fault {
                     let (input, line) = (&self.input_name, record.line);
                     writeln!(out.messages, "{input}: line {line}: {fault}").expect("Vec");

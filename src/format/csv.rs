@@ -221,6 +221,8 @@ pub struct ColumnChoice {
     pub header_line: Option<u64>,
     /// Rows read to decide.
     pub rows_read: usize,
+    /// Every column's name: the header's, as written, or `field1`, `field2`, ... without one.
+    pub names: Vec<String>,
 }
 
 /// Counts, per field position, over the rows read: how many rows hold a grid there, and how
@@ -384,6 +386,10 @@ pub fn layout<'a>(
         answer: answer.map(|(i, source)| (i, header_name(i), source)),
         header_line,
         rows_read: evidence.rows,
+        names: match header {
+            true => fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(),
+            false => (1..=width).map(|i| format!("field{i}")).collect(),
+        },
     };
     Ok((layout, choice))
 }

@@ -1,0 +1,129 @@
+//! Where output goes and what shape it takes: paths and their extensions, `-` for stdout,
+//! refusing to overwrite the input, only failures, capped messages, count's faults.
+
+use crate::util::{path_arg, sudoku_bulk, TempDir};
+
+const PUZZLE: &str =
+    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+const ANSWER: &str =
+    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+#[test]
+fn the_output_paths_extension_sets_its_format() {
+    let tmp = TempDir::new("extensions");
+    let input = tmp.file("in.txt", format!("{PUZZLE}\n").as_bytes());
+    let jsonl = tmp.0.join("out.jsonl");
+    let run = sudoku_bulk(&["solve", "-q", &input, "-o", jsonl.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    assert!(text.starts_with("{\"line\":1,\"status\":\"solved\""), "{text}");
+    let csv = tmp.0.join("out.csv");
+    sudoku_bulk(&["solve", "-q", &input, "-o", csv.to_str().unwrap()], None);
+    assert!(std::fs::read_to_string(&csv).unwrap().starts_with("line,puzzle,status,solution"));
+    // --output-format wins over the extension.
+    let line = tmp.0.join("out2.csv");
+    let args = ["solve", "-q", &input, "-o", line.to_str().unwrap(), "--output-format", "line"];
+    sudoku_bulk(&args, None);
+    assert_eq!(std::fs::read_to_string(&line).unwrap(), format!("{ANSWER}\n"));
+    // A format not written yet is refused before any work.
+    let parquet = tmp.0.join("out.parquet");
+    let run = sudoku_bulk(&["solve", &input, "-o", parquet.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains(".parquet output is not written yet"), "{}", run.stderr);
+    assert!(!parquet.exists());
+}
+
+#[test]
+fn a_dash_means_stdout() {
+    let tmp = TempDir::new("dash");
+    let input = tmp.file("in.txt", format!("{PUZZLE}\nbad\n").as_bytes());
+    let run = sudoku_bulk(&["solve", "-q", &input, "-o", "-"], None);
+    assert!(run.stdout.starts_with(ANSWER), "{}", run.stdout);
+    let run = sudoku_bulk(
+        &["solve", "-q", &input, "-o", "/dev/null", "--report", "-", "--summary-json", "-"],
+        None,
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "line,status,error,record");
+    assert!(lines[1].starts_with("2,malformed,"), "{}", run.stdout);
+    assert!(lines[2].starts_with("{\"command\":\"solve\""), "{}", run.stdout);
+}
+
+#[test]
+fn outputs_never_replace_the_input() {
+    let tmp = TempDir::new("input-as-output");
+    let contents = format!("{PUZZLE}\n");
+    let input = tmp.file("in.txt", contents.as_bytes());
+    for option in ["-o", "--report", "--summary-json"] {
+        let run = sudoku_bulk(&["solve", &input, option, &input], None);
+        assert_eq!(run.code, Some(2), "{option}");
+        assert!(run.stderr.contains("is the input file"), "{option}: {}", run.stderr);
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), contents, "{option}");
+    }
+    // Through another name for the same file too.
+    let link = tmp.0.join("link.txt");
+    std::os::unix::fs::symlink(&input, &link).unwrap();
+    let run = sudoku_bulk(&["solve", &input, "-o", link.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+}
+
+#[test]
+fn a_json_report_is_refused_with_a_pointer_to_json_lines() {
+    let tmp = TempDir::new("json-report");
+    let report = tmp.0.join("bad.json");
+    let run = sudoku_bulk(
+        &["validate", &path_arg("bad/mixed.txt"), "--report", report.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("name it .jsonl or .ndjson"), "{}", run.stderr);
+}
+
+#[test]
+fn count_names_conflicts_and_malformed_records_as_validate_does() {
+    let conflict = format!("22{}", &PUZZLE[2..]);
+    let input = format!("{PUZZLE}\n{conflict}\nshort\n");
+    let run = sudoku_bulk(&["count", "--output-format", "csv"], Some(input.as_bytes()));
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows[0], "line,puzzle,status,count,guesses,error");
+    assert!(rows[1].ends_with(",counted,1,0,"), "{}", rows[1]);
+    assert!(rows[2].contains(",conflicting givens,,"), "{}", rows[2]);
+    assert!(rows[2].ends_with(",digit 2 twice in row 1"), "{}", rows[2]);
+    assert!(rows[3].contains(",malformed,"), "{}", rows[3]);
+    assert!(run.stderr.contains("(malformed: 1, conflicting givens: 1)"), "{}", run.stderr);
+}
+
+#[test]
+fn failures_only_and_capped_messages() {
+    let mut input = String::new();
+    for i in 0..30 {
+        input += &format!("{PUZZLE}\nbad{i}\n");
+    }
+    let run = sudoku_bulk(&["validate", "--failures-only"], Some(input.as_bytes()));
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout.lines().count(), 30, "only the failures: {}", run.stdout);
+    assert!(run.stdout.lines().all(|l| l.starts_with("error: line ")));
+    assert!(run.stderr.contains("60 records: 30 valid, 30 invalid"), "{}", run.stderr);
+    // 20 messages by default, then how many more there were.
+    let messages: Vec<&str> = run.stderr.lines().filter(|l| l.contains(": line ")).collect();
+    assert_eq!(messages.len(), 20, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "10 more failed records not shown (--max-messages 20); --report PATH keeps them all"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = sudoku_bulk(
+        &["validate", "-q", "--max-messages", "0", "-o", "/dev/null"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("30 more failed records not shown"), "{}", run.stderr);
+    let run = sudoku_bulk(
+        &["validate", "-q", "--max-messages", "100", "-o", "/dev/null"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(run.stderr.lines().count(), 30, "{}", run.stderr);
+}
