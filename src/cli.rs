@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::dest::{open_output, refuse_input, Destination};
-use crate::format::{Column, FormatKind, FormatOptions};
+use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, OutputFormat, ReportFormat};
 use crate::pipeline::{self, Input, RunError, Settings, Sinks};
 use crate::progress::ProgressMode;
@@ -121,6 +121,11 @@ struct Common {
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatKind::Auto)]
     format: FormatKind,
+    /// What separates a row's fields: , tab : ; | or whitespace [default: a comma makes CSV;
+    /// without commas, the first of the others that splits most rows into fields, one of
+    /// them a puzzle].
+    #[arg(long, value_name = "SEP")]
+    delimiter: Option<Delimiter>,
     /// CSV: the puzzle column, by header name or position from 1 [default: recognised by
     /// name, e.g. quizzes, puzzle, question; without a header, the first 81-cell field].
     #[arg(long, value_name = "NAME|N")]
@@ -230,6 +235,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
             kind: common.format,
             puzzle_column: common.puzzle_col,
             answer_column: common.solution_col,
+            delimiter: common.delimiter,
         },
         output: output_format,
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),

@@ -17,7 +17,9 @@ use std::fmt::{self, Write as _};
 use std::io::Write;
 use std::sync::Arc;
 
-use crate::format::{ColumnChoice, ColumnSource, Format, Layout, Puzzle, Record};
+use crate::format::{
+    ColumnChoice, ColumnSource, CsvLayout, Delimiter, Format, Layout, Puzzle, Record,
+};
 use crate::grid::Grid;
 use crate::verdict::{Fault, Reason, Tally, Task, Verdict};
 
@@ -163,11 +165,23 @@ impl Encoder {
     /// The output's header where a CSV input has its own: the input's columns come first, as
     /// they were written, then ours.
     pub fn csv_header(&self, data: &mut Vec<u8>, header: &[u8]) {
-        if self.output == OutputFormat::Csv {
-            data.extend_from_slice(header);
-            data.push(b',');
-            self.our_columns(data);
+        if self.output != OutputFormat::Csv {
+            return;
         }
+        match self.input {
+            Format::Csv(layout) if layout.delimiter == Delimiter::COMMA => {
+                data.extend_from_slice(header);
+                data.push(b',');
+            }
+            _ => {
+                // Another delimiter: the names, as CSV.
+                for name in self.input_columns.iter() {
+                    csv_field(data, name.as_bytes());
+                    data.push(b',');
+                }
+            }
+        }
+        self.our_columns(data);
     }
 
     /// Our columns' names, comma-separated, and the line end.
@@ -237,11 +251,12 @@ impl Encoder {
 
     fn csv(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         if let Format::Csv(layout) = self.input {
-            if record.parsed.is_ok() {
-                out.extend_from_slice(record.text); // a row that fits: passed through
+            if record.parsed.is_ok() && layout.delimiter == Delimiter::COMMA {
+                out.extend_from_slice(record.text); // a CSV row that fits: passed through
             } else {
-                // A row that may not fit the header: its fields, as many as the header's.
-                let fields = fitted_fields(record.text, layout.fields);
+                // A row that may not fit the header, or of another delimiter: its fields, as
+                // CSV, as many as the header's.
+                let fields = fitted_fields(record.text, layout);
                 for (i, field) in fields.iter().enumerate() {
                     if i > 0 {
                         out.push(b',');
@@ -289,7 +304,7 @@ impl Encoder {
         out.push(b'{');
         // A CSV input's columns first, by name, as text.
         if let Format::Csv(layout) = self.input {
-            let fields = fitted_fields(record.text, layout.fields);
+            let fields = fitted_fields(record.text, layout);
             for (name, field) in self.input_columns.iter().zip(&fields) {
                 json_string(out, name.as_bytes());
                 out.push(b':');
@@ -382,9 +397,10 @@ fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 /// A CSV row's fields, unquoted, exactly `width` of them: a row with fewer gets empty ones, a
 /// row with more loses the rest (the report and the error name the row as it was), and a row
 /// that does not split is one field, whole.
-fn fitted_fields(row: &[u8], width: usize) -> Vec<Cow<'_, [u8]>> {
+fn fitted_fields(row: &[u8], layout: CsvLayout) -> Vec<Cow<'_, [u8]>> {
+    let width = layout.fields;
     let mut fields: Vec<Cow<'_, [u8]>> = Vec::with_capacity(width);
-    let split = crate::format::csv::split_fields(row, |_, field| {
+    let split = crate::format::csv::split_fields_by(row, layout.delimiter, |_, field| {
         // Quoted fields come back with their quotes doubled: undo that.
         let field: Cow<'_, [u8]> = match memchr::memmem::find(field, b"\"\"") {
             None => field.into(),

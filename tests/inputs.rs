@@ -122,3 +122,65 @@ fn inputs_that_are_not_puzzles_get_one_clear_error() {
     assert!(run.stderr.len() < 600, "a short message: {}", run.stderr);
     assert!(run.stderr.contains("bytes in all)"), "{}", run.stderr);
 }
+
+const PUZZLE: &str =
+    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+const ANSWER: &str =
+    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+#[test]
+fn field_separated_lines_are_read_by_their_fields() {
+    // tdoku's own test format, puzzle:count:solution, with a wrong answer on line 2.
+    let wrong = ANSWER.replace("527389416", "527389461");
+    let tdoku = format!("{PUZZLE}:1:{ANSWER}\n{PUZZLE}:1:{wrong}\n{PUZZLE}:1:{ANSWER}\n");
+    let run = sudoku_bulk(&["validate", "--output-format", "line"], Some(tdoku.as_bytes()));
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some("error: line 2: answer invalid: digit 6 twice in column 8")
+    );
+    assert!(
+        run.stderr.contains("fields separated by ':'; puzzle in column 1 (detected"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("solution in column 3 (detected"), "{}", run.stderr);
+    // sudoku-exchange: id, puzzle, rating, separated by spaces; the default output is CSV,
+    // with the input's fields as columns.
+    let exchange = format!("0001d2888928 {PUZZLE}  7.1\n0001d2888929   {PUZZLE} 2.0\n");
+    let run = sudoku_bulk(&["solve", "-q"], Some(exchange.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "field1,field2,field3,line,status,solution,guesses,error\n\
+             0001d2888928,{PUZZLE},7.1,1,solved,{ANSWER},0,\n\
+             0001d2888929,{PUZZLE},2.0,2,solved,{ANSWER},0,\n"
+        )
+    );
+    // puzzle<TAB>rating, said outright; the answers in the line format.
+    let tab = format!("{PUZZLE}\t3.5\n{PUZZLE}\t1.0\n");
+    let run = sudoku_bulk(
+        &["solve", "-q", "--delimiter", "tab", "--output-format", "line"],
+        Some(tab.as_bytes()),
+    );
+    assert_eq!(run.stdout, format!("{ANSWER}\n{ANSWER}\n"), "{}", run.stderr);
+    // Columns by position work for these files too.
+    let swapped = format!("3.5|{PUZZLE}\n");
+    let run = sudoku_bulk(
+        &["solve", "-q", "--puzzle-col", "2", "--output-format", "line"],
+        Some(swapped.as_bytes()),
+    );
+    assert_eq!(run.stdout, format!("{ANSWER}\n"), "{}", run.stderr);
+}
+
+#[test]
+fn columns_asked_of_a_file_without_fields_are_an_error() {
+    let run = sudoku_bulk(&["solve", "--puzzle-col", "2"], Some(format!("{PUZZLE}\n").as_bytes()));
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("--puzzle-col and --solution-col need rows of fields"),
+        "{}",
+        run.stderr
+    );
+}

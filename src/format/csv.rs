@@ -45,9 +45,59 @@ impl fmt::Display for Column {
     }
 }
 
+/// What separates the fields of a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delimiter {
+    /// One byte: `,` (CSV), tab, `:` (tdoku's `puzzle:count:solution`), `;` or `|`. Fields may
+    /// be quoted.
+    Byte(u8),
+    /// Runs of spaces and tabs (sudoku-exchange's `id puzzle rating`). No quoting.
+    Whitespace,
+}
+
+impl Delimiter {
+    /// A comma: CSV.
+    pub const COMMA: Delimiter = Delimiter::Byte(b',');
+
+    /// The delimiters looked for in an input without commas, in order.
+    pub const CANDIDATES: [Delimiter; 5] = [
+        Delimiter::Byte(b'\t'),
+        Delimiter::Byte(b'|'),
+        Delimiter::Byte(b';'),
+        Delimiter::Byte(b':'),
+        Delimiter::Whitespace,
+    ];
+}
+
+impl std::str::FromStr for Delimiter {
+    type Err = String;
+    /// `,`, `tab` (or a tab), `:`, `;`, `|`, `space` or `whitespace` (runs of either).
+    fn from_str(s: &str) -> Result<Delimiter, String> {
+        match s {
+            "," | "comma" => Ok(Delimiter::COMMA),
+            "\t" | "\\t" | "tab" => Ok(Delimiter::Byte(b'\t')),
+            ":" | ";" | "|" => Ok(Delimiter::Byte(s.as_bytes()[0])),
+            " " | "space" | "whitespace" => Ok(Delimiter::Whitespace),
+            _ => Err(format!("{s:?}: expected , tab : ; | or whitespace")),
+        }
+    }
+}
+
+impl fmt::Display for Delimiter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Delimiter::Byte(b'\t') => f.write_str("tabs"),
+            Delimiter::Byte(b) => write!(f, "'{}'", *b as char),
+            Delimiter::Whitespace => f.write_str("white space"),
+        }
+    }
+}
+
 /// Where the puzzle and answer are in each row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CsvLayout {
+    /// What separates the fields.
+    pub delimiter: Delimiter,
     /// The puzzle's field, from 0.
     pub puzzle: usize,
     /// The answer's field, from 0, if the rows carry one.
@@ -94,6 +144,12 @@ pub enum LayoutError {
         /// Rows read.
         rows: usize,
     },
+    /// Columns were asked for, but the rows are not fields: one puzzle a line, or grids.
+    #[error(
+        "--puzzle-col and --solution-col need rows of fields, and this input's lines hold one \
+         puzzle each (or grids); give --delimiter if its fields are separated by something else"
+    )]
+    NoFields,
     /// The first line is not valid CSV.
     #[error("line {line}: {error}")]
     BadHeader {
@@ -124,13 +180,29 @@ pub enum FieldError {
 /// Splits a row into fields, unquoting quoted ones (escaped `""` is kept doubled: puzzle
 /// fields never contain quotes, and the row's text is passed through unchanged anyway).
 /// Calls `each(index, field)` for every field and returns how many there were.
-pub fn split_fields<'a>(
+pub fn split_fields_by<'a>(
     row: &'a [u8],
+    delimiter: Delimiter,
     mut each: impl FnMut(usize, &'a [u8]),
 ) -> Result<usize, FieldError> {
+    let sep = match delimiter {
+        Delimiter::Byte(sep) => sep,
+        Delimiter::Whitespace => {
+            let mut count = 0;
+            for field in row.split(|&b| b == b' ' || b == b'\t').filter(|f| !f.is_empty()) {
+                each(count, field);
+                count += 1;
+            }
+            if count == 0 {
+                each(0, b"");
+                count = 1;
+            }
+            return Ok(count);
+        }
+    };
     let mut index = 0;
     let mut pos = 0;
-    let is_space = |b: &u8| *b == b' ' || *b == b'\t';
+    let is_space = |b: &u8| (*b == b' ' || *b == b'\t') && *b != sep;
     loop {
         let field;
         // Spaces around a quoted field are allowed, and dropped.
@@ -150,11 +222,11 @@ pub fn split_fields<'a>(
             field = &row[start..end];
             pos = end + 1;
             pos += row[pos..].iter().take_while(|b| is_space(b)).count();
-            if pos < row.len() && row[pos] != b',' {
+            if pos < row.len() && row[pos] != sep {
                 return Err(FieldError::TextAfterQuote { field: index + 1 });
             }
         } else {
-            let end = memchr::memchr(b',', &row[pos..]).map_or(row.len(), |i| pos + i);
+            let end = memchr::memchr(sep, &row[pos..]).map_or(row.len(), |i| pos + i);
             field = &row[pos..end];
             pos = end;
         }
@@ -165,6 +237,27 @@ pub fn split_fields<'a>(
         }
         pos += 1; // the delimiter
     }
+}
+
+/// The delimiter of an input without commas whose rows are fields (`rows`, its first
+/// significant lines): the first of [`Delimiter::CANDIDATES`] that splits most rows into two or
+/// more fields, one of them an 81-cell grid. `None` where none does: the rows are not fields
+/// (the line or grid format).
+pub fn detect_delimiter(rows: &[(&[u8], u64)]) -> Option<Delimiter> {
+    Delimiter::CANDIDATES.into_iter().find(|&delimiter| {
+        let fitting = rows
+            .iter()
+            .filter(|(row, _)| {
+                let (mut fields, mut grid) = (0, false);
+                let split = split_fields_by(row, delimiter, |_, f| {
+                    fields += 1;
+                    grid |= is_grid_field(f);
+                });
+                split.is_ok() && fields >= 2 && grid
+            })
+            .count();
+        fitting * 2 > rows.len()
+    })
 }
 
 /// Whether a field looks like a puzzle or a solution: 81 cell characters.
@@ -223,6 +316,8 @@ pub struct ColumnChoice {
     pub rows_read: usize,
     /// Every column's name: the header's, as written, or `field1`, `field2`, ... without one.
     pub names: Vec<String>,
+    /// What separates the fields.
+    pub delimiter: Delimiter,
 }
 
 /// Counts, per field position, over the rows read: how many rows hold a grid there, and how
@@ -287,18 +382,19 @@ impl Evidence {
 /// - Rows must have as many fields as the header, or without one, as most rows read.
 pub fn layout<'a>(
     rows: impl IntoIterator<Item = (&'a [u8], u64)>,
+    delimiter: Delimiter,
     puzzle: Option<&Column>,
     answer: Option<&Column>,
 ) -> Result<(CsvLayout, ColumnChoice), LayoutError> {
     let mut rows = rows.into_iter().take(EVIDENCE_ROWS);
     let (first, line) = rows.next().unwrap_or((b"", 1));
     let mut fields: Vec<&[u8]> = Vec::new();
-    let first_split = split_fields(first, |_, f| fields.push(f));
+    let first_split = split_fields_by(first, delimiter, |_, f| fields.push(f));
     let mut evidence = Evidence::default();
     let mut row_fields = Vec::new();
     for (row, _) in rows {
         row_fields.clear();
-        if split_fields(row, |_, f| row_fields.push(f)).is_ok() {
+        if split_fields_by(row, delimiter, |_, f| row_fields.push(f)).is_ok() {
             evidence.add(&row_fields);
         }
     }
@@ -379,13 +475,15 @@ pub fn layout<'a>(
         },
     };
     let header_line = header.then_some(line);
+    let answer_field = answer.map(|a| a.0);
     let layout =
-        CsvLayout { puzzle: puzzle.0, answer: answer.map(|a| a.0), fields: width, header_line };
+        CsvLayout { delimiter, puzzle: puzzle.0, answer: answer_field, fields: width, header_line };
     let choice = ColumnChoice {
         puzzle: (puzzle.0, header_name(puzzle.0), puzzle.1),
         answer: answer.map(|(i, source)| (i, header_name(i), source)),
         header_line,
         rows_read: evidence.rows,
+        delimiter,
         names: match header {
             true => fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(),
             false => (1..=width).map(|i| format!("field{i}")).collect(),
@@ -413,6 +511,9 @@ impl fmt::Display for ColumnChoice {
                     }
                 }
             };
+        if self.delimiter != Delimiter::COMMA {
+            write!(f, "fields separated by {}; ", self.delimiter)?;
+        }
         column(f, "puzzle", &self.puzzle)?;
         match &self.answer {
             Some(answer) => column(f, ", solution", answer),
@@ -427,7 +528,8 @@ mod tests {
 
     fn fields(row: &str) -> Result<Vec<String>, FieldError> {
         let mut out = Vec::new();
-        split_fields(row.as_bytes(), |_, f| out.push(String::from_utf8_lossy(f).into_owned()))?;
+        let mut push = |_, f: &[u8]| out.push(String::from_utf8_lossy(f).into_owned());
+        split_fields_by(row.as_bytes(), Delimiter::COMMA, &mut push)?;
         Ok(out)
     }
 
@@ -456,7 +558,7 @@ mod tests {
         answer: Option<&Column>,
     ) -> Result<CsvLayout, LayoutError> {
         let numbered = rows.iter().map(|r| r.as_bytes()).zip(1..);
-        layout(numbered, puzzle, answer).map(|(layout, _)| layout)
+        layout(numbered, Delimiter::COMMA, puzzle, answer).map(|(layout, _)| layout)
     }
 
     fn one_row(
@@ -465,7 +567,7 @@ mod tests {
         p: Option<&Column>,
         a: Option<&Column>,
     ) -> Result<CsvLayout, LayoutError> {
-        layout([(row, line)], p, a).map(|(layout, _)| layout)
+        layout([(row, line)], Delimiter::COMMA, p, a).map(|(layout, _)| layout)
     }
 
     #[test]
@@ -535,7 +637,8 @@ mod tests {
     fn headers_are_told_from_records() {
         let good = format!("{P},{S}");
         let mut rows = vec!["id,board", good.as_str(), good.as_str()];
-        let (l, choice) = layout(rows.iter().map(|r| r.as_bytes()).zip(1..), None, None).unwrap();
+        let numbered = rows.iter().map(|r| r.as_bytes()).zip(1..);
+        let (l, choice) = layout(numbered, Delimiter::COMMA, None, None).unwrap();
         assert_eq!((l.puzzle, l.header_line), (0, Some(1)), "names over grid columns: a header");
         assert_eq!(
             choice.to_string(),
@@ -548,7 +651,8 @@ mod tests {
         let l = layout_of(&rows, None, None).unwrap();
         assert_eq!((l.puzzle, l.answer, l.header_line), (0, Some(1), None));
         // Known names make a header, whatever the rows.
-        let (_, choice) = layout([(&b"quizzes,solutions"[..], 1)], None, None).unwrap();
+        let (_, choice) =
+            layout([(&b"quizzes,solutions"[..], 1)], Delimiter::COMMA, None, None).unwrap();
         assert_eq!(
             choice.to_string(),
             "puzzle in column 1 \"quizzes\" (named in the header), solution in column 2 \"solutions\" (named in the header)"
@@ -567,5 +671,29 @@ mod tests {
         let row = format!("{short},{short}");
         let err = layout_of(&[row.as_str(), row.as_str()], None, None).unwrap_err();
         assert!(matches!(err, LayoutError::NoPuzzleColumn { rows: 2, .. }), "{err}");
+    }
+
+    #[test]
+    fn other_delimiters_are_found_where_rows_are_fields() {
+        let tdoku = format!("{P}:1:{S}");
+        let exchange = format!("0001d2888928 {P}  7.1");
+        let tab = format!("{P}\t3.5");
+        let cases: [(&str, Delimiter, usize, Option<usize>); 3] = [
+            (&tdoku, Delimiter::Byte(b':'), 0, Some(2)),
+            (&exchange, Delimiter::Whitespace, 1, None),
+            (&tab, Delimiter::Byte(b'\t'), 0, None),
+        ];
+        for (row, delimiter, puzzle, answer) in cases {
+            let rows = vec![(row.as_bytes(), 1); 3];
+            assert_eq!(detect_delimiter(&rows), Some(delimiter), "{row}");
+            let (l, _) = layout(rows, delimiter, None, None).unwrap();
+            assert_eq!((l.puzzle, l.answer, l.header_line), (puzzle, answer, None), "{row}");
+        }
+        // Rows of one puzzle each, or grid rows, are not fields.
+        assert_eq!(detect_delimiter(&[(P.as_bytes(), 1)]), None);
+        assert_eq!(detect_delimiter(&[(&b"8 0 0 0 0 0 0 0 0"[..], 1)]), None);
+        assert_eq!("tab".parse::<Delimiter>(), Ok(Delimiter::Byte(b'\t')));
+        assert_eq!("whitespace".parse::<Delimiter>(), Ok(Delimiter::Whitespace));
+        assert!("x".parse::<Delimiter>().is_err());
     }
 }

@@ -19,7 +19,7 @@ pub mod csv;
 pub mod lines;
 pub mod records;
 
-pub use csv::{Column, ColumnChoice, ColumnSource, CsvLayout, FieldError, LayoutError};
+pub use csv::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter, FieldError, LayoutError};
 pub use records::{Layout, Puzzle, Record, RecordError, Records};
 
 use memchr::memmem;
@@ -58,6 +58,8 @@ pub struct FormatOptions {
     pub puzzle_column: Option<Column>,
     /// The CSV answer column, if named.
     pub answer_column: Option<Column>,
+    /// What separates fields, if said: rows are then fields (as CSV's are) whatever the kind.
+    pub delimiter: Option<Delimiter>,
 }
 
 /// Works out the format of an input from its first lines (`head`) and the user's options: an
@@ -79,21 +81,29 @@ pub fn resolve_with_columns(
         .filter(|(line, _)| !line.is_empty() && !line.starts_with(b"#"))
         .take(csv::EVIDENCE_ROWS)
         .collect();
-    let csv = match options.kind {
-        FormatKind::Csv => true,
+    let (puzzle, answer) = (options.puzzle_column.as_ref(), options.answer_column.as_ref());
+    let delimiter = match (options.delimiter, options.kind) {
+        (Some(delimiter), _) => Some(delimiter),
+        (None, FormatKind::Csv) => Some(Delimiter::COMMA),
+        (None, FormatKind::Line | FormatKind::Grid) => None,
         // A comma on the first line, or on most of the first lines (the first may be a
-        // record with a field missing).
-        FormatKind::Auto => {
+        // record with a field missing), makes CSV; else another delimiter may split the
+        // rows into fields, one of them a puzzle.
+        (None, FormatKind::Auto) => {
             let commas = significant.iter().filter(|(line, _)| line.contains(&b',')).count();
-            significant.first().is_some_and(|(line, _)| line.contains(&b','))
-                || commas * 2 > significant.len()
+            let first_has_one = significant.first().is_some_and(|(line, _)| line.contains(&b','));
+            match first_has_one || commas * 2 > significant.len() {
+                true => Some(Delimiter::COMMA),
+                false => csv::detect_delimiter(&significant),
+            }
         }
-        FormatKind::Line | FormatKind::Grid => false,
     };
-    if csv {
-        let (puzzle, answer) = (options.puzzle_column.as_ref(), options.answer_column.as_ref());
-        let (layout, choice) = csv::layout(significant, puzzle, answer)?;
+    if let Some(delimiter) = delimiter {
+        let (layout, choice) = csv::layout(significant, delimiter, puzzle, answer)?;
         return Ok((Format::Csv(layout), Some(choice)));
+    }
+    if puzzle.is_some() || answer.is_some() {
+        return Err(LayoutError::NoFields);
     }
     let format = match options.kind {
         FormatKind::Grid => Format::Grid,

@@ -3,7 +3,7 @@
 //! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
-use super::csv::{split_fields, CsvLayout, FieldError};
+use super::csv::{split_fields_by, CsvLayout, FieldError};
 use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, ByteName, Grid, ParseError};
@@ -199,7 +199,7 @@ impl<'a> Records<'a> {
             }
         };
         let (mut puzzle, mut answer) = (&b""[..], None);
-        let split = split_fields(text, |i, field| {
+        let split = split_fields_by(text, csv.delimiter, |i, field| {
             if i == csv.puzzle {
                 puzzle = field;
             } else if Some(i) == csv.answer {
@@ -355,7 +355,13 @@ mod tests {
 
     #[test]
     fn csv_records_carry_their_answer_and_text() {
-        let layout = CsvLayout { puzzle: 1, answer: Some(2), fields: 3, header_line: Some(1) };
+        let layout = CsvLayout {
+            delimiter: super::super::csv::Delimiter::COMMA,
+            puzzle: 1,
+            answer: Some(2),
+            fields: 3,
+            header_line: Some(1),
+        };
         let text = format!(
             "id,puzzle,solution\r\n1,{PUZZLE},{ANSWER}\r\n2,\"{PUZZLE}\",\r\n3,{PUZZLE}\n4,\"{PUZZLE},{ANSWER}\n"
         );
