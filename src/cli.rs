@@ -6,7 +6,7 @@
 //! never keeps copies of them.
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,13 +14,13 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
 use crate::commands::bench::{self, Mode, ResultFormat};
-use crate::dest::{open_output, refuse_input, Destination};
+use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
-use crate::output::{summary_json, summary_line, OutputFormat, ReportFormat};
-use crate::pipeline::{self, Input, RunError, Settings, Sinks};
+use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
+use crate::pipeline::{self, Input, Report, RunError, Settings, Sinks};
 use crate::progress::ProgressMode;
 use crate::solver::SolverKind;
-use crate::verdict::Task;
+use crate::verdict::{Tally, Task};
 
 /// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
 ///
@@ -99,8 +99,9 @@ struct BenchArgs {
 
 #[derive(Debug, Args)]
 struct Common {
-    /// Input file; `-` or none reads stdin. Regular files are memory-mapped.
-    input: Option<PathBuf>,
+    /// Input files, read one after another (output in that order, one summary); `-` or none
+    /// reads stdin. Regular files are memory-mapped; compressed ones are decoded.
+    inputs: Vec<PathBuf>,
     /// Write results here instead of stdout (`-`: stdout). Its extension sets the output
     /// format unless --output-format does: .csv, .jsonl or .ndjson, .txt for line.
     #[arg(short, long, value_name = "PATH")]
@@ -213,10 +214,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 
 /// Runs `solve`, `count` or `validate`.
 fn bulk(common: Common, task: Task) -> Result<ExitCode> {
-    let input_path = common.input.as_deref();
-    refuse_input("-o", common.output.as_deref(), input_path)?;
-    refuse_input("--report", common.report.as_deref(), input_path)?;
-    refuse_input("--summary-json", common.summary_json.as_deref(), input_path)?;
+    let inputs: Vec<Option<&Path>> = match common.inputs.is_empty() {
+        true => vec![None],
+        false => common.inputs.iter().map(|p| Some(p.as_path())).collect(),
+    };
+    let is_stdin = |p: &Option<&Path>| p.map_or(true, |p| p == Path::new("-"));
+    if inputs.iter().filter(|p| is_stdin(p)).count() > 1 {
+        bail!("stdin (-) can be read only once");
+    }
+    for input in &inputs {
+        refuse_input("-o", common.output.as_deref(), *input)?;
+        refuse_input("--report", common.report.as_deref(), *input)?;
+        refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
+    }
     let output_format = match (common.output_format, common.output.as_deref()) {
         (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
             Ok(format) => format.unwrap_or(OutputFormat::Auto),
@@ -228,7 +238,18 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         },
         (chosen, _) => chosen,
     };
-    let settings = Settings {
+    let report_format = match common.report.as_deref() {
+        None => None,
+        Some(path) => match ReportFormat::for_path(path) {
+            Some(format) => Some(format),
+            None => bail!(
+                "--report {}: a report is JSON Lines, one failed record a line; name it .jsonl \
+                 or .ndjson (or .csv for CSV)",
+                path.display()
+            ),
+        },
+    };
+    let mut settings = Settings {
         threads: threads(common.threads)?,
         solver: common.solver,
         format: FormatOptions {
@@ -242,64 +263,102 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         progress: common.progress,
         failures_only: common.failures_only,
         max_messages: Some(common.max_messages),
+        headers: true,
     };
-    let input = Input::open(common.input.as_deref(), !common.no_mmap).with_context(|| {
-        let name = common.input.as_ref().map_or("stdin".into(), |p| p.display().to_string());
-        format!("opening {name}")
-    })?;
-    let input_name = input.name().to_string();
     let (output, output_file) = open_output(common.output.as_deref())?;
+    let output = Shared::new(output);
     let (report, report_file) = match common.report.as_deref() {
         Some(path) => {
-            let Some(format) = ReportFormat::for_path(path) else {
-                bail!(
-                    "--report {}: a report is JSON Lines, one failed record a line; name it \
-                     .jsonl or .ndjson (or .csv for CSV)",
-                    path.display()
-                );
-            };
             let (report, file) = open_output(Some(path))?;
-            (Some((report, format)), Some(file))
+            (Some(Shared::new(report)), Some(file))
         }
         None => (None, None),
     };
-    let sinks = Sinks { output, report, messages: None };
+    let open = |path: Option<&Path>| {
+        Input::open(path, !common.no_mmap).with_context(|| {
+            format!("opening {}", path.map_or("stdin".into(), |p| p.display().to_string()))
+        })
+    };
 
     let started = Instant::now();
-    let report = match pipeline::run(input, task, sinks, &settings) {
-        Ok(report) => report,
-        Err(RunError::Interrupted(signal)) => {
-            // Dropping the staged files removes them: nothing half-written is left behind.
-            let what = match (&output_file, &common.output) {
-                (Destination::Staged { .. }, Some(path)) => {
-                    format!("{} left as it was", path.display())
-                }
-                _ => "the output is incomplete".to_string(),
-            };
-            eprintln!("sudoku-bulk: interrupted by signal {signal}; {what}");
-            return Ok(ExitCode::from((128 + signal) as u8));
+    let mut runs: Vec<(String, Report)> = Vec::new();
+    // Several inputs are written one after another in the first one's output format, under
+    // its CSV header; so their output columns must be the first one's.
+    let mut first_columns: Option<Vec<String>> = None;
+    for path in inputs {
+        if let Some(first) = &first_columns {
+            let (format, columns) = pipeline::detect(open(path)?, &settings)?;
+            let encoder = Encoder::new(task, format, columns.as_ref(), settings.output, None);
+            let these = encoder.column_names();
+            if settings.output == OutputFormat::Csv && &these != first {
+                bail!(
+                    "{}: its output columns ({}) are not those of the first input ({}): one CSV \
+                     output needs the same columns for every input; use --output-format jsonl, \
+                     or one run per input",
+                    path.map_or("stdin".into(), |p| p.display().to_string()),
+                    these.join(","),
+                    first.join(",")
+                );
+            }
         }
-        Err(e) => return Err(e.into()),
-    };
+        let input = open(path)?;
+        let input_name = input.name().to_string();
+        let sinks = Sinks {
+            output: Box::new(output.clone()),
+            report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
+            messages: None,
+        };
+        let run = match pipeline::run(input, task, sinks, &settings) {
+            Ok(run) => run,
+            Err(RunError::Interrupted(signal)) => {
+                // Dropping the staged files removes them: nothing half-written is left behind.
+                let what = match (&output_file, &common.output) {
+                    (Destination::Staged { .. }, Some(path)) => {
+                        format!("{} left as it was", path.display())
+                    }
+                    _ => "the output is incomplete".to_string(),
+                };
+                eprintln!("sudoku-bulk: interrupted by signal {signal}; {what}");
+                return Ok(ExitCode::from((128 + signal) as u8));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if first_columns.is_none() {
+            settings.output = settings.output.resolve(run.format);
+            settings.headers = false;
+            let encoder =
+                Encoder::new(task, run.format, run.columns.as_ref(), settings.output, None);
+            first_columns = Some(encoder.column_names());
+        }
+        runs.push((input_name, run));
+    }
     output_file.finish()?;
     if let Some(file) = report_file {
         file.finish()?;
     }
     let secs = started.elapsed().as_secs_f64();
-    let tally = &report.tally;
+    let mut total = Tally::default();
+    for (_, run) in &runs {
+        total += &run.tally;
+    }
     if !common.quiet {
-        if let Some(columns) = &report.columns {
-            eprintln!("sudoku-bulk: {input_name}: {columns}");
+        for (name, run) in &runs {
+            if let Some(columns) = &run.columns {
+                eprintln!("sudoku-bulk: {name}: {columns}");
+            }
         }
-        eprintln!("sudoku-bulk: {}", summary_line(task, tally, secs));
+        eprintln!("sudoku-bulk: {}", summary_line(task, &total, secs));
     }
     if let Some(path) = &common.summary_json {
-        let columns = report.columns.as_ref();
-        let json = summary_json(task, &input_name, columns, tally, secs, settings.threads);
+        let each: Vec<_> = runs
+            .iter()
+            .map(|(name, run)| (name.as_str(), &run.tally, run.columns.as_ref()))
+            .collect();
+        let json = summary_json(task, &each, &total, secs, settings.threads);
         let (mut out, file) = open_output(Some(path))?;
         out.write_all(json.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
         drop(out);
         file.finish()?;
     }
-    Ok(if tally.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if total.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 
@@ -84,4 +85,30 @@ pub(crate) fn refuse_input(what: &str, output: Option<&Path>, input: Option<&Pat
         );
     }
     Ok(())
+}
+
+/// One output that the runs over several inputs write one after another: each run gets a
+/// clone, and its writer thread writes through the lock.
+#[derive(Clone)]
+pub(crate) struct Shared(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Shared {
+    /// Shares `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> Shared {
+        Shared(Arc::new(Mutex::new(out)))
+    }
+}
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?.flush()
+    }
 }

@@ -59,6 +59,16 @@ impl ReportFormat {
 }
 
 impl OutputFormat {
+    /// The concrete format for an input of `input`'s format: `Auto` is CSV for CSV input
+    /// (and other rows of fields), line otherwise.
+    pub fn resolve(self, input: Format) -> OutputFormat {
+        match (self, input) {
+            (OutputFormat::Auto, Format::Csv(_)) => OutputFormat::Csv,
+            (OutputFormat::Auto, _) => OutputFormat::Line,
+            (chosen, _) => chosen,
+        }
+    }
+
     /// The format an output path's extension names (`.csv`, `.jsonl`, `.ndjson`, `.txt`), if
     /// any: `Err` with the extension for one that names a format we do not write.
     pub fn for_path(path: &std::path::Path) -> Result<Option<OutputFormat>, String> {
@@ -92,6 +102,8 @@ pub(crate) struct Encoder {
     /// Our own columns, in order: `line`, (`puzzle` for inputs that are not CSV), `status`, the
     /// task's, `error`; each with `_out` added where an input column has its name already.
     ours: Arc<[String]>,
+    /// Whether to write the CSV headers (see `Settings::headers`).
+    headers: bool,
 }
 
 impl Encoder {
@@ -104,11 +116,7 @@ impl Encoder {
         output: OutputFormat,
         report: Option<ReportFormat>,
     ) -> Encoder {
-        let output = match (output, input) {
-            (OutputFormat::Auto, Format::Csv(_)) => OutputFormat::Csv,
-            (OutputFormat::Auto, _) => OutputFormat::Line,
-            (chosen, _) => chosen,
-        };
+        let output = output.resolve(input);
         let input_columns: Vec<String> = columns.map_or_else(Vec::new, |c| c.names.clone());
         let mut ours = vec!["line"];
         if !matches!(input, Format::Csv(_)) {
@@ -129,7 +137,18 @@ impl Encoder {
             report,
             input_columns: input_columns.into(),
             ours: ours.into(),
+            headers: true,
         }
+    }
+
+    /// The same encoder, writing CSV headers or not.
+    pub fn with_headers(self, headers: bool) -> Encoder {
+        Encoder { headers, ..self }
+    }
+
+    /// The output's column names, for CSV and JSON Lines output: the input's, then ours.
+    pub fn column_names(&self) -> Vec<String> {
+        self.input_columns.iter().chain(self.ours.iter()).cloned().collect()
     }
 
     /// The input format the records come in.
@@ -149,6 +168,9 @@ impl Encoder {
     /// What opens the output and the report, before the first record: the CSV headers of an
     /// input that has none of its own (a CSV input's header comes with [`Encoder::csv_header`]).
     pub fn begin(&self, data: &mut Vec<u8>, report: &mut Vec<u8>) {
+        if !self.headers {
+            return;
+        }
         let input_has_header = matches!(self.input, Format::Csv(l) if l.header_line.is_some());
         if !input_has_header && self.output == OutputFormat::Csv {
             for name in self.input_columns.iter() {
@@ -165,7 +187,7 @@ impl Encoder {
     /// The output's header where a CSV input has its own: the input's columns come first, as
     /// they were written, then ours.
     pub fn csv_header(&self, data: &mut Vec<u8>, header: &[u8]) {
-        if self.output != OutputFormat::Csv {
+        if self.output != OutputFormat::Csv || !self.headers {
             return;
         }
         match self.input {
@@ -489,33 +511,68 @@ pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
 }
 
 /// A run's summary as one JSON object: the command, input, counts by outcome and by reason
-/// (and by solution count for `count`), time and rate.
+/// (and by solution count for `count`), the CSV columns read, time and rate. Over several
+/// inputs, the counts are the totals and `files` holds each input's own.
 pub(crate) fn summary_json(
     task: Task,
-    input: &str,
-    columns: Option<&ColumnChoice>,
-    tally: &Tally,
+    runs: &[(&str, &Tally, Option<&ColumnChoice>)],
+    total: &Tally,
     secs: f64,
     threads: usize,
 ) -> String {
-    let t = tally;
-    let mut name = Vec::new();
-    json_string(&mut name, input.as_bytes());
+    let mut json = format!("{{\"command\":\"{}\",", task.name());
+    match runs {
+        [(name, _, columns)] => json += &input_json(name, *columns),
+        _ => {
+            let names: Vec<String> = runs.iter().map(|(name, _, _)| json_text(name)).collect();
+            json += &format!("\"inputs\":[{}]", names.join(","));
+        }
+    }
+    json += &counts_json(task, total);
+    if runs.len() > 1 {
+        let files: Vec<String> = runs
+            .iter()
+            .map(|(name, tally, columns)| {
+                format!("{{{}{}}}", input_json(name, *columns), counts_json(task, tally))
+            })
+            .collect();
+        json += &format!(",\"files\":[{}]", files.join(","));
+    }
+    json += &format!(
+        ",\"seconds\":{secs:.6},\"records_per_second\":{:.1},\"threads\":{threads}}}\n",
+        total.records as f64 / secs.max(1e-9)
+    );
+    json
+}
+
+/// A JSON string of `text`.
+fn json_text(text: &str) -> String {
+    let mut out = Vec::new();
+    json_string(&mut out, text.as_bytes());
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// `"input":NAME` and, for a CSV input, `,"columns":{...}`.
+fn input_json(name: &str, columns: Option<&ColumnChoice>) -> String {
+    let mut json = format!("\"input\":{}", json_text(name));
+    if let Some(columns) = columns {
+        json += ",\"columns\":";
+        json += &columns_json(columns);
+    }
+    json
+}
+
+/// `,"records":…,"ok":…,"failed":…,"reasons":{…}` and, for `count`, the solution counts.
+fn counts_json(task: Task, t: &Tally) -> String {
     let reasons: Vec<String> =
         Reason::ALL.iter().map(|r| format!("\"{}\":{}", r.name(), t.reasons[r.index()])).collect();
     let mut json = format!(
-        "{{\"command\":\"{}\",\"input\":{},\"records\":{},\"ok\":{},\"failed\":{},\"reasons\":{{{}}}",
-        task.name(),
-        String::from_utf8_lossy(&name),
+        ",\"records\":{},\"ok\":{},\"failed\":{},\"reasons\":{{{}}}",
         t.records,
         t.ok,
         t.failed,
         reasons.join(",")
     );
-    if let Some(columns) = columns {
-        json += ",\"columns\":";
-        json += &columns_json(columns);
-    }
     if let Task::Count { limit } = task {
         let counts: Vec<String> = (0..=limit as usize)
             .map(|k| {
@@ -525,10 +582,6 @@ pub(crate) fn summary_json(
             .collect();
         json += &format!(",\"limit\":{limit},\"solutions\":{{{}}}", counts.join(","));
     }
-    json += &format!(
-        ",\"seconds\":{secs:.6},\"records_per_second\":{:.1},\"threads\":{threads}}}\n",
-        t.records as f64 / secs.max(1e-9)
-    );
     json
 }
 

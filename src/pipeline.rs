@@ -42,7 +42,7 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 
 use crate::commands::BulkJob;
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
-use crate::format::{not_puzzles, resolve_with_columns, strip_bom, Format};
+use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
 use crate::output::Encoder;
 use crate::progress::Progress;
 use crate::signals::stop_requested;
@@ -50,7 +50,7 @@ use crate::solver::SolverKind;
 use crate::verdict::{Tally, Task};
 
 pub use crate::format::{
-    Column, ColumnChoice, ColumnSource, FormatKind, FormatOptions, LayoutError,
+    Column, ColumnChoice, ColumnSource, Format, FormatKind, FormatOptions, LayoutError,
 };
 pub use crate::input::{Compression, Input};
 pub use crate::output::{OutputFormat, ReportFormat};
@@ -111,6 +111,9 @@ pub struct Settings {
     /// The most messages about failed records to write, if capped; one line then says how
     /// many more there were.
     pub max_messages: Option<u64>,
+    /// Whether to write the CSV headers of the output and the report: not for the second and
+    /// later of several inputs written one after another under the first one's header.
+    pub headers: bool,
 }
 
 impl Default for Settings {
@@ -126,6 +129,7 @@ impl Default for Settings {
             progress: ProgressMode::Never,
             failures_only: false,
             max_messages: None,
+            headers: true,
         }
     }
 }
@@ -195,6 +199,8 @@ fn chunk_size(len: usize, threads: usize) -> usize {
 pub struct Report {
     /// Its counts.
     pub tally: Tally,
+    /// The input's format.
+    pub format: Format,
     /// For a CSV input, the columns read and how they were chosen.
     pub columns: Option<ColumnChoice>,
 }
@@ -255,10 +261,37 @@ pub fn run(
         task,
         solver: settings.solver,
         failures_only: settings.failures_only,
-        encoder: Encoder::new(task, format, columns, settings.output, report),
+        encoder: Encoder::new(task, format, columns, settings.output, report)
+            .with_headers(settings.headers),
         input_name,
     };
     run_job(input, build, sinks, settings)
+}
+
+/// The format of `input`, and a CSV input's columns, as [`run`] would read them: from its first
+/// bytes, without reading the rest.
+pub fn detect(
+    input: Input,
+    settings: &Settings,
+) -> Result<(Format, Option<ColumnChoice>), RunError> {
+    let name = input.name().to_string();
+    let head = match input {
+        Input::Mapped { map, .. } => {
+            let data = strip_bom(map.as_deref().unwrap_or(&[]));
+            data[..data.len().min(DETECT_BYTES as usize)].to_vec()
+        }
+        Input::Stream { mut reader, .. } => {
+            let mut head = Vec::new();
+            let read = (&mut reader).take(DETECT_BYTES).read_to_end(&mut head);
+            read.map_err(|source| RunError::Read { name: name.clone(), source })?;
+            strip_bom(&head).to_vec()
+        }
+    };
+    if let Some(what) = not_puzzles(&head) {
+        return Err(RunError::NotPuzzles { name, what });
+    }
+    resolve_with_columns(&head, &settings.format)
+        .map_err(|source| RunError::Layout { name, source })
 }
 
 /// Runs the job that `build` makes for the input's format over every record of `input`,
@@ -367,7 +400,7 @@ pub(crate) fn run_job<J: Job>(
     }
     let tally = written.map_err(RunError::Write)?;
     read_result.map_err(read_error)?;
-    Ok(Report { tally, columns })
+    Ok(Report { tally, format, columns })
 }
 
 /// Hands a piece to the pool once an output buffer is free. Returns false once the writer has

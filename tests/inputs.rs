@@ -184,3 +184,46 @@ fn columns_asked_of_a_file_without_fields_are_an_error() {
         run.stderr
     );
 }
+
+#[test]
+fn several_inputs_are_read_in_order_under_one_summary() {
+    let tmp = TempDir::new("several");
+    let wrong = ANSWER.replace("527389416", "527389461");
+    let train = tmp.file("train.csv", format!("quizzes,solutions\n{PUZZLE},{ANSWER}\n").as_bytes());
+    let test_csv = format!("quizzes,solutions\n{PUZZLE},{wrong}\n{PUZZLE},{ANSWER}\n");
+    let test = tmp.file("test.csv.gz", &compress("gzip", test_csv.as_bytes()));
+    let summary = tmp.0.join("summary.json");
+    let run = sudoku_bulk(
+        &["validate", &train, &test, "--summary-json", summary.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows.len(), 4, "one header, then each file's rows in order: {}", run.stdout);
+    assert_eq!(rows[0], "quizzes,solutions,line,status,error");
+    assert!(rows[1].ends_with(",2,valid,"), "{}", rows[1]);
+    assert!(rows[2].contains(",2,answer invalid,"), "{}", rows[2]);
+    assert!(rows[3].ends_with(",3,valid,"), "{}", rows[3]);
+    assert!(run.stderr.contains("test.csv.gz: line 2: answer invalid"), "{}", run.stderr);
+    assert!(run.stderr.contains("3 records: 2 valid, 1 invalid"), "{}", run.stderr);
+    let summary = std::fs::read_to_string(&summary).unwrap();
+    assert!(summary.contains("\"records\":3,\"ok\":2,\"failed\":1"), "{summary}");
+    assert!(summary.contains("\"files\":[{\"input\":"), "{summary}");
+    assert!(summary.contains("test.csv.gz\",\"columns\":"), "{summary}");
+
+    // Line files: the answers one after another.
+    let a = tmp.file("a.txt", format!("{PUZZLE}\n").as_bytes());
+    let b = tmp.file("b.txt", format!("{PUZZLE}\n{PUZZLE}\n").as_bytes());
+    let run = sudoku_bulk(&["solve", "-q", &a, &b], None);
+    assert_eq!(run.stdout, format!("{ANSWER}\n{ANSWER}\n{ANSWER}\n"));
+
+    // CSV output needs the same columns from every input.
+    let other = tmp.file("other.csv", format!("id,puzzle\n1,{PUZZLE}\n").as_bytes());
+    let run = sudoku_bulk(&["solve", &train, &other], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("are not those of the first input"), "{}", run.stderr);
+    let run = sudoku_bulk(&["solve", "-q", "--output-format", "jsonl", &train, &other], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 2);
+    assert_eq!(sudoku_bulk(&["solve", "-", "-"], None).code, Some(2));
+}
