@@ -1,0 +1,161 @@
+//! `solve_array`: puzzles as numpy integer grids, the form machine-learning datasets keep them
+//! in, solved into grids of the same shape and dtype, with one status code per puzzle.
+//!
+//! A grid is a row of an `(N, 81)` array or a `(N, 9, 9)` array, each cell `offset + digit`
+//! or `blank` (0 and 0 for the Kaggle sets' digits; HRM-style tensors use `blank=1, offset=1`,
+//! digits 2 to 10). Each grid becomes the 81-character line form in one pass over the array
+//! (strided arrays included), the batch solves the lines, and the solutions are written back
+//! as `offset + digit`; a grid that could not be solved comes back all `blank`. A cell that is
+//! neither `blank` nor a digit makes its grid `malformed`.
+//!
+//! Status codes (`sb.STATUS`): 0 `solved`, then `1 + i` for the `i`th reason of
+//! [`Reason::ALL`]: 1 `malformed`, 2 `conflicting givens`, 3 `no solution` (the others do
+//! not arise when solving).
+
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{
+    Element, IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use sudoku_bulk::{Reason, Task};
+
+use crate::engine::{with_batch, Options, RUN};
+use crate::input::type_name;
+
+/// Cells in a grid.
+const CELLS: usize = 81;
+
+/// The status code of a verdict that failed for `reason` (0 when it did not fail).
+pub(crate) fn code(reason: Option<Reason>) -> u8 {
+    reason.map_or(0, |r| 1 + r.index() as u8)
+}
+
+/// The integer dtypes a grid may have.
+trait Cell: Element + Copy + Send + Sync {
+    /// The value, if it fits an `i64`.
+    fn value(self) -> Option<i64>;
+    /// A value of this type, if `v` fits.
+    fn from_value(v: i64) -> Option<Self>;
+}
+
+macro_rules! cells {
+    ($($t:ty),*) => {$(
+        impl Cell for $t {
+            #[inline]
+            fn value(self) -> Option<i64> {
+                i64::try_from(self).ok()
+            }
+            fn from_value(v: i64) -> Option<Self> {
+                <$t>::try_from(v).ok()
+            }
+        }
+    )*};
+}
+cells!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// `solve_array(grids, blank, offset, threads, solver)`: `(solutions, status)`.
+#[pyfunction]
+#[pyo3(signature = (grids, blank = 0, offset = 0, threads = None, solver = "band"))]
+pub(crate) fn solve_array(
+    py: Python<'_>,
+    grids: &Bound<'_, PyAny>,
+    blank: i64,
+    offset: i64,
+    threads: Option<i64>,
+    solver: &str,
+) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let options = Options::new(Task::Solve, threads, solver)?;
+    macro_rules! dispatch {
+        ($($t:ty),*) => {$(
+            if let Ok(array) = grids.cast::<PyArrayDyn<$t>>() {
+                return solve_grids(py, array, blank, offset, options);
+            }
+        )*};
+    }
+    dispatch!(u8, i8, i16, i32, i64, u16, u32, u64);
+    Err(match grids.cast::<PyUntypedArray>() {
+        Ok(array) => PyTypeError::new_err(format!(
+            "grids: expected an integer array, got dtype {}",
+            array.dtype()
+        )),
+        Err(_) => PyTypeError::new_err(format!(
+            "grids: expected a numpy integer array, got {}",
+            type_name(grids)
+        )),
+    })
+}
+
+/// [`solve_array`] for one dtype.
+fn solve_grids<T: Cell>(
+    py: Python<'_>,
+    array: &Bound<'_, PyArrayDyn<T>>,
+    blank: i64,
+    offset: i64,
+    options: Options,
+) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let shape = array.shape().to_vec();
+    if !matches!(shape.as_slice(), [_, CELLS] | [_, 9, 9]) {
+        return Err(PyValueError::new_err(format!(
+            "grids: expected shape (N, 81) or (N, 9, 9), got {shape:?}"
+        )));
+    }
+    let rows = shape[0];
+    let dtype = array.dtype();
+    let blank_cell = T::from_value(blank).ok_or_else(|| {
+        PyValueError::new_err(format!("blank={blank} does not fit dtype {dtype}"))
+    })?;
+    // The cell value of each digit (0 unused), each checked to fit the dtype.
+    let digit_cells: [T; 10] = (0..=9)
+        .map(|d| offset.checked_add(d).and_then(T::from_value))
+        .collect::<Option<Vec<T>>>()
+        .and_then(|cells| cells.try_into().ok())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "offset={offset}: digits offset+1 to offset+9 do not fit dtype {dtype}"
+            ))
+        })?;
+    if (offset + 1..=offset + 9).contains(&blank) {
+        return Err(PyValueError::new_err(format!(
+            "blank={blank} is also a digit (offset={offset} makes the digits {} to {})",
+            offset + 1,
+            offset + 9
+        )));
+    }
+    let readonly = array.try_readonly()?;
+    let view = readonly.as_array();
+    let (solutions, status) = with_batch(py, options, |batch| {
+        // The line form: the digit, `.` for a blank, or a character the parser rejects.
+        let char_of = move |cell: T| match cell.value() {
+            Some(v) if v > offset && v <= offset + 9 => b'0' + (v - offset) as u8,
+            Some(v) if v == blank => b'.',
+            _ => b'x',
+        };
+        let lines: Vec<u8> = match view.as_slice() {
+            Some(cells) => cells.iter().map(|&c| char_of(c)).collect(),
+            None => view.iter().map(|&c| char_of(c)).collect(),
+        };
+        let mut solutions = vec![blank_cell; rows * CELLS];
+        let mut status = Vec::with_capacity(rows);
+        for start in (0..rows).step_by(RUN) {
+            let len = RUN.min(rows - start);
+            let lines = &lines[start * CELLS..][..len * CELLS];
+            let verdicts = batch.judge_by(len, |i| (&lines[i * CELLS..][..CELLS], None));
+            let out = &mut solutions[start * CELLS..][..len * CELLS];
+            for (verdict, out) in verdicts.iter().zip(out.chunks_exact_mut(CELLS)) {
+                status.push(code(verdict.fault.map(|f| f.reason)));
+                if let Some(solution) = verdict.solution {
+                    for (cell, &digit) in out.iter_mut().zip(solution.cells()) {
+                        *cell = digit_cells[usize::from(digit) % 10]; // digits are 1-9
+                    }
+                }
+            }
+        }
+        (solutions, status)
+    })?;
+    let solutions =
+        ArrayD::from_shape_vec(IxDyn(&shape), solutions).expect("rows * 81 cells").into_pyarray(py);
+    let status = PyArray1::from_vec(py, status);
+    Ok((solutions.into_any().unbind(), status.into_any().unbind()))
+}

@@ -1,0 +1,146 @@
+//! `sudoku_bulk._native`: the Rust half of the Python package `sudoku_bulk`.
+//!
+//! A thin layer over the library's public API, in the manner of h3ronpy and pyo3-polars: the
+//! Python half (`sudoku_bulk/__init__.py`) turns whatever the user passed into something with
+//! the Arrow PyCapsule interface, and this half reads it in place, judges it with
+//! [`sudoku_bulk::batch::Batch`] with the GIL released, and hands back a `pyarrow.Table` built
+//! in Rust and exported without copies.
+//!
+//! ```text
+//!  Python objects ──► __init__.py ──► Arrow C data ──► input::Texts ──► engine (Batch, GIL off)
+//!  (list, pandas,     (pa.array for     (read in place)                     │
+//!   numpy, polars,     the non-Arrow                                        ▼
+//!   pyarrow)           kinds)                   pyarrow.Table ◄── table::TableBuilder
+//! ```
+//!
+//! - [`input`]: Arrow string and binary columns (any chunking, any of the seven byte types,
+//!   nulls) read row by row where they lie.
+//! - [`table`]: the output columns, built straight into Arrow buffers, one record batch per
+//!   slice of rows.
+//! - [`engine`]: thread counts, the cache of batches (thread pools), the slices, and the
+//!   guard that keeps a Rust panic from reaching Python as anything but a `RuntimeError`.
+//! - [`grids`]: `solve_array`, numpy integer grids in and out.
+//! - [`files`]: `solve_file` and friends, the library's file pipeline.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sudoku_bulk::{Reason, SolverKind, Task};
+
+mod engine;
+mod files;
+mod grids;
+mod input;
+mod table;
+
+use engine::{judge_table, Options};
+use input::Texts;
+
+/// The status word for a row whose input was null.
+pub(crate) const MISSING: &str = "missing";
+
+/// `solve(puzzles, threads, solver)`: the first solution of each puzzle, as a table.
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, solver = "band"))]
+fn solve(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<i64>,
+    solver: &str,
+) -> PyResult<Py<PyAny>> {
+    let options = Options::new(Task::Solve, threads, solver)?;
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    judge_table(py, options, puzzles, None)
+}
+
+/// `count(puzzles, limit, threads, solver)`: the solutions of each puzzle, up to `limit`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, limit = 2, threads = None, solver = "band"))]
+fn count(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    limit: i64,
+    threads: Option<i64>,
+    solver: &str,
+) -> PyResult<Py<PyAny>> {
+    let limit = u32::try_from(limit)
+        .ok()
+        .filter(|&l| l >= 1)
+        .ok_or_else(|| PyValueError::new_err(format!("limit must be at least 1, got {limit}")))?;
+    let options = Options::new(Task::Count { limit }, threads, solver)?;
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    judge_table(py, options, puzzles, None)
+}
+
+/// `validate(puzzles, solutions, threads, solver)`: whether each puzzle has exactly one
+/// solution, and its answer (where given) is that solution.
+#[pyfunction]
+#[pyo3(signature = (puzzles, solutions = None, threads = None, solver = "band"))]
+fn validate(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    solutions: Option<&Bound<'_, PyAny>>,
+    threads: Option<i64>,
+    solver: &str,
+) -> PyResult<Py<PyAny>> {
+    let options = Options::new(Task::Validate, threads, solver)?;
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    let answers = solutions.map(|s| Texts::extract(s, "solutions")).transpose()?;
+    if let Some(answers) = &answers {
+        if answers.len() != puzzles.len() {
+            return Err(PyValueError::new_err(format!(
+                "solutions: expected one per puzzle ({} rows), got {} rows",
+                puzzles.len(),
+                answers.len()
+            )));
+        }
+    }
+    judge_table(py, options, puzzles, answers)
+}
+
+/// `_panic_in_pool()`: panics on a worker thread of a batch's pool, for the tests that check
+/// that a panic comes back as a `RuntimeError` and leaves the module usable.
+#[pyfunction]
+fn _panic_in_pool(py: Python<'_>) -> PyResult<usize> {
+    let options = Options::new(Task::Solve, Some(2), "band")?;
+    let verdicts = engine::with_batch(py, options, |batch| {
+        let empty: &[u8] = b"";
+        batch.judge_by(4096, |i| {
+            if i == 3000 {
+                panic!("a panic for the tests")
+            } else {
+                (empty, None)
+            }
+        })
+    })?;
+    Ok(verdicts.len())
+}
+
+/// The status codes of `solve_array`: 0 is `solved`, `1 + i` the `i`th reason of
+/// [`Reason::ALL`].
+fn status_codes(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let codes = PyDict::new(py);
+    codes.set_item(0u8, Task::Solve.success())?;
+    for reason in Reason::ALL {
+        codes.set_item(grids::code(Some(reason)), reason.name())?;
+    }
+    Ok(codes)
+}
+
+/// The Python module `sudoku_bulk._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(grids::solve_array, m)?)?;
+    m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_in_pool, m)?)?;
+    m.add("STATUS", status_codes(m.py())?)?;
+    let solvers: Vec<&str> = SolverKind::ALL.iter().map(|s| s.name()).collect();
+    m.add("SOLVERS", solvers)?;
+    m.add("MISSING", MISSING)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

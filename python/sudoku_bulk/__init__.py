@@ -1,0 +1,292 @@
+"""Solve, count and validate Sudoku puzzles in bulk, on every core.
+
+The engine of the ``sudoku-bulk`` CLI as a Python package: Arrow columns and numpy arrays
+in, ``pyarrow.Table`` and numpy arrays out, the GIL released while it works.
+
+>>> import sudoku_bulk as sb
+>>> table = sb.solve([".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."])
+>>> table.column("status").to_pylist()
+['solved']
+>>> table.column("solution")[0].as_py()
+'527389416819426735436751829375692184194538267268174593643217958951843672782965341'
+
+Functions:
+
+- :func:`solve`, :func:`count`, :func:`validate`: puzzles in memory (lists, numpy, pandas,
+  polars, pyarrow) to a ``pyarrow.Table``, one row per puzzle, in order.
+- :func:`solve_array`: numpy integer grids ``(N, 81)`` or ``(N, 9, 9)`` to solved grids of
+  the same shape and dtype, and a status code per grid (see :data:`STATUS`).
+- :func:`solve_file`, :func:`count_file`, :func:`validate_file`: the CLI's file pipeline
+  (line, grid and CSV inputs), returning the run's summary.
+
+A puzzle is the 81-character line form: digits, with ``.``, ``0`` or ``_`` for a blank
+(white space around it is ignored). Bad rows never raise: they get a status saying what is
+wrong (``malformed``, ``conflicting givens``, ``no solution``, ...) and the particulars in
+``error``; a null gives the status ``missing``. A wrong kind of argument raises TypeError,
+a wrong shape or value ValueError, each saying what was expected.
+
+Puzzles (and ``solutions``) may be: a list or tuple of str (or bytes, or None); a numpy
+array of str or bytes; a pandas Series of str; a pyarrow Array or ChunkedArray of string,
+large_string, string_view, binary, large_binary, binary_view or fixed_size_binary(81); or any
+object with the Arrow PyCapsule interface (``__arrow_c_array__`` or ``__arrow_c_stream__``),
+such as a polars Series. Arrow data is read where it lies, without a copy; the other kinds
+are converted once by ``pyarrow.array``. pandas and polars are never imported by this package.
+
+``threads=None`` means ``OMP_NUM_THREADS`` when it is set, else every core. The GIL is
+released for the whole of a call, so Python threads calling these functions run at once.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Optional, Tuple, Union
+
+import numpy as np
+import pyarrow as pa
+
+from . import _native
+
+__all__ = [
+    "solve",
+    "count",
+    "validate",
+    "solve_array",
+    "solve_file",
+    "count_file",
+    "validate_file",
+    "STATUS",
+    "SOLVERS",
+    "MISSING",
+    "default_threads",
+    "__version__",
+]
+
+__version__: str = _native.__version__
+
+#: ``solve_array``'s status codes and their words: 0 ``solved``, 1 ``malformed``,
+#: 2 ``conflicting givens``, 3 ``no solution``, and the other reasons after them.
+STATUS: Dict[int, str] = dict(_native.STATUS)
+
+#: The solvers ``solver=`` accepts (``"fast"`` is another name for ``"band"``, the default).
+SOLVERS: Tuple[str, ...] = tuple(_native.SOLVERS)
+
+#: The status of a row whose input was null.
+MISSING: str = _native.MISSING
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+_EXPECTED = (
+    "a list or tuple of str, a numpy array of str or bytes, a pandas Series of str, "
+    "a pyarrow Array or ChunkedArray of strings, or any object with the Arrow PyCapsule "
+    "interface (a polars Series, for one)"
+)
+
+
+def _is_pandas(values: Any) -> bool:
+    """Whether ``values`` is a pandas object, found without importing pandas."""
+    return type(values).__module__.split(".")[0] == "pandas"
+
+
+def _column(values: Any, name: str) -> Any:
+    """Returns ``values`` as something the native module reads through the Arrow PyCapsule
+    interface: Arrow objects as they are (read in place), the other kinds converted once by
+    pyarrow. Raises TypeError or ValueError for anything that is not a column of strings."""
+    if hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
+        return values
+    if isinstance(values, (str, bytes)):
+        raise TypeError(
+            f"{name}: expected {_EXPECTED}, got a single {type(values).__name__}; "
+            "wrap one puzzle in a list"
+        )
+    if isinstance(values, np.ndarray):
+        hint = "; for integer grids use solve_array" if values.dtype.kind in "iu" else ""
+        if values.ndim != 1:
+            raise ValueError(
+                f"{name}: expected a 1-dimensional array of str or bytes, "
+                f"got shape {values.shape}{hint}"
+            )
+        if values.dtype.kind not in "USO":
+            raise TypeError(
+                f"{name}: expected an array of str or bytes, got dtype {values.dtype}{hint}"
+            )
+    elif not isinstance(values, (list, tuple)) and not _is_pandas(values):
+        raise TypeError(f"{name}: expected {_EXPECTED}, got {type(values).__name__}")
+    try:
+        return pa.array(values, from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
+        raise TypeError(f"{name}: expected str or bytes items (or None): {error}") from None
+
+
+def solve(puzzles: Any, *, threads: Optional[int] = None, solver: str = "band") -> pa.Table:
+    """Solves every puzzle: its first solution.
+
+    Args:
+        puzzles: the puzzles, one per row (see the module's docs for the kinds accepted).
+        threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+        solver: ``"band"`` (the default, also called ``"fast"``), ``"bitmask"``, ``"dlx"`` or
+            ``"naive"``.
+
+    Returns:
+        A ``pyarrow.Table``, one row per puzzle in order, with the columns ``status`` (string:
+        ``solved``, ``malformed``, ``conflicting givens``, ``no solution``, ``missing``),
+        ``solution`` (string of 81 digits; null when there is none), ``guesses`` (int64: the
+        solver's guesses; null when the puzzle did not parse) and ``error`` (string: null
+        for a row that passed; for one that failed, as in the CLI's CSV output, the
+        particulars, such as ``digit 2 twice in row 1``, or the reason again where there are
+        none; ``null input`` for a null).
+    """
+    return _native.solve(_column(puzzles, "puzzles"), threads, solver)
+
+
+def count(
+    puzzles: Any, *, limit: int = 2, threads: Optional[int] = None, solver: str = "band"
+) -> pa.Table:
+    """Counts every puzzle's solutions, stopping at ``limit``.
+
+    A count equal to ``limit`` means "that many or more", as the CLI's ``count`` (``2+``).
+
+    Args:
+        puzzles: the puzzles, one per row.
+        limit: the most solutions to count (at least 1).
+        threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+        solver: as for :func:`solve`.
+
+    Returns:
+        A ``pyarrow.Table`` with the columns ``status`` (``counted`` for every puzzle that
+        parsed and whose givens do not conflict, whatever its count; else ``malformed``,
+        ``conflicting givens`` or ``missing``), ``count`` (int64; null for those), ``guesses``
+        (int64) and ``error`` (string, as for :func:`solve`).
+    """
+    return _native.count(_column(puzzles, "puzzles"), limit, threads, solver)
+
+
+def validate(
+    puzzles: Any,
+    solutions: Any = None,
+    *,
+    threads: Optional[int] = None,
+    solver: str = "band",
+) -> pa.Table:
+    """Checks that every puzzle is well formed and has exactly one solution, and, where
+    ``solutions`` are given, that each row's answer is that solution.
+
+    Args:
+        puzzles: the puzzles, one per row.
+        solutions: their answers, one per puzzle, in the same kinds as ``puzzles``; a null
+            answer means the row claims none (only its puzzle is checked).
+        threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+        solver: as for :func:`solve`.
+
+    Returns:
+        A ``pyarrow.Table`` with the columns ``status`` (``valid``, or the first check that
+        failed: ``malformed``, ``conflicting givens``, ``no solution``, ``multiple
+        solutions``, ``answer invalid``, ``answer disagrees with givens``, ``answer is not the
+        solution``; ``missing`` for a null puzzle) and ``error`` (string, as for
+        :func:`solve`).
+
+    Raises:
+        ValueError: ``solutions`` does not have one row per puzzle.
+    """
+    answers = None if solutions is None else _column(solutions, "solutions")
+    return _native.validate(_column(puzzles, "puzzles"), answers, threads, solver)
+
+
+def solve_array(
+    grids: Any,
+    *,
+    blank: int = 0,
+    offset: int = 0,
+    threads: Optional[int] = None,
+    solver: str = "band",
+) -> Tuple[np.ndarray, np.ndarray]:
+    """Solves puzzles held as numpy integer grids.
+
+    Args:
+        grids: an integer array (any of int8 to int64, uint8 to uint64) of shape ``(N, 81)``
+            or ``(N, 9, 9)``, each cell ``offset + digit`` or ``blank``. Anything that
+            ``numpy.asarray`` makes such an array of is accepted too.
+        blank: the value of an empty cell.
+        offset: added to each digit 1-9. HRM-style tensors use ``blank=1, offset=1``.
+        threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+        solver: as for :func:`solve`.
+
+    Returns:
+        ``(solutions, status)``: the solved grids, of the shape and dtype of ``grids`` (a
+        grid that could not be solved is all ``blank``), and one ``uint8`` status code per
+        grid, whose words :data:`STATUS` gives (0 ``solved``; 1 ``malformed``, which a cell
+        that is neither ``blank`` nor a digit makes; 2 ``conflicting givens``; 3 ``no
+        solution``).
+
+    Raises:
+        TypeError: ``grids`` is not an integer array.
+        ValueError: its shape is not ``(N, 81)`` or ``(N, 9, 9)``, or ``blank`` and
+            ``offset`` do not fit its dtype or overlap.
+    """
+    if not isinstance(grids, np.ndarray):
+        grids = np.asarray(grids)
+    return _native.solve_array(grids, blank, offset, threads, solver)
+
+
+def _run_file(command: str, path: PathLike, output: Optional[PathLike], **options: Any) -> Dict[str, Any]:
+    """Runs the file pipeline for ``command``; see :func:`solve_file`."""
+    return _native.run_file(command, path, output, **options)
+
+
+def solve_file(path: PathLike, output: Optional[PathLike] = None, **options: Any) -> Dict[str, Any]:
+    """Solves every record of a file, as ``sudoku-bulk solve PATH -o OUTPUT`` does.
+
+    The file may be in any format the CLI reads (one puzzle a line, 9x9 grids, CSV such as
+    the Kaggle sets), detected from its first lines. One output record per input record, in
+    input order; a regular file is written beside ``output`` and renamed over it at the end.
+
+    Args:
+        path: the input file.
+        output: where to write the answers; ``None`` writes nothing (the summary alone).
+        **options: keyword options, as the CLI's: ``threads`` (``None``: as for
+            :func:`solve`), ``solver``, ``format`` (``"auto"``, ``"line"``, ``"grid"``,
+            ``"csv"``), ``output_format`` (``"auto"``: from ``output``'s extension, ``.csv``,
+            ``.jsonl``, ``.txt``, else the input's kind; ``"line"``, ``"csv"``, ``"jsonl"``),
+            ``puzzle_col`` and ``solution_col`` (a CSV column by header name or by position
+            from 1), ``report`` (a path for the failed records: JSON Lines if it ends in
+            ``.jsonl`` or ``.ndjson``, CSV otherwise), ``failures_only`` (True: write only the
+            records that fail), ``messages`` (True: a line on stderr per failed record, as the
+            CLI writes, at most ``max_messages`` of them; default False), ``progress`` (True: a
+            progress bar on stderr when it is a terminal), ``mmap`` (True: memory-map the
+            input, which is faster, but a file that shrinks while read then kills the process
+            with SIGBUS; default False, read as a stream).
+
+    Returns:
+        The summary the CLI's ``--summary-json`` writes, as a dict: ``command``, ``input``,
+        ``records``, ``ok``, ``failed``, ``reasons`` (a count per reason), ``columns`` (for a
+        CSV input: the columns read), ``seconds``, ``records_per_second``, ``threads``.
+
+    Raises:
+        OSError: the input cannot be read or the output written (``FileNotFoundError`` for a
+            missing input).
+        ValueError: a bad option, or CSV columns that cannot be worked out.
+    """
+    return _run_file("solve", path, output, **options)
+
+
+def count_file(path: PathLike, output: Optional[PathLike] = None, **options: Any) -> Dict[str, Any]:
+    """Counts the solutions of every record of a file, as ``sudoku-bulk count`` does.
+
+    Takes :func:`solve_file`'s options, and ``limit`` (default 2). The summary also has
+    ``limit`` and ``solutions``: how many records had each count (``"0"``, ``"1"``, ``"2+"``).
+    """
+    return _run_file("count", path, output, **options)
+
+
+def validate_file(path: PathLike, output: Optional[PathLike] = None, **options: Any) -> Dict[str, Any]:
+    """Validates every record of a file, as ``sudoku-bulk validate`` does: well formed, one
+    solution, and the record's answer (for CSV inputs with a solution column) is it.
+
+    Takes :func:`solve_file`'s options. ``summary["failed"] == 0`` means the dataset is clean.
+    """
+    return _run_file("validate", path, output, **options)
+
+
+def default_threads() -> int:
+    """The thread count used when ``threads=None``: ``OMP_NUM_THREADS`` when it holds a
+    positive number, else every available core."""
+    return _native.default_threads()

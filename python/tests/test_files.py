@@ -1,0 +1,158 @@
+"""solve_file, count_file, validate_file against the CLI on the same files, and solve, count,
+validate against the CLI's CSV output on the same puzzles."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import sudoku_bulk as sb
+from conftest import CONFLICT, EMPTY, NO_SOLUTION, PUZZLE, ROOT, SOLUTION
+
+#: Records of every kind, one a line (the CLI's datasets/bad/mixed.txt and more).
+MIXED = [PUZZLE, PUZZLE[:80], PUZZLE[:40] + "x" + PUZZLE[41:], CONFLICT, NO_SOLUTION, PUZZLE + "9", EMPTY, PUZZLE]
+
+
+def run_cli(cli: Path, *args, check_status=(0, 1)) -> subprocess.CompletedProcess:
+    """Runs the CLI; exit 0 (all passed) and 1 (some failed) are both normal runs."""
+    done = subprocess.run([str(cli), *map(str, args)], capture_output=True, text=True)
+    assert done.returncode in check_status, done.stderr
+    return done
+
+
+def cli_csv(cli: Path, command: str, path: Path, *args) -> list:
+    """The CLI's CSV output for `path`, as dicts."""
+    out = run_cli(cli, command, path, "--output-format", "csv", "-q", *args).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def comparable(summary: dict) -> dict:
+    """A summary without what differs from run to run."""
+    return {k: v for k, v in summary.items() if k not in ("seconds", "records_per_second")}
+
+
+def test_solve_equals_the_cli_on_the_sample(cli, sample_puzzles):
+    rows = cli_csv(cli, "solve", ROOT / "datasets" / "sample_10k.txt")
+    table = sb.solve(sample_puzzles)
+    assert len(rows) == len(sample_puzzles) == table.num_rows == 10_000
+    assert table.column("status").to_pylist() == [r["status"] for r in rows]
+    assert table.column("solution").to_pylist() == [r["solution"] or None for r in rows]
+    assert table.column("guesses").to_pylist() == [int(r["guesses"]) for r in rows]
+    assert table.column("error").to_pylist() == [None] * 10_000
+
+
+def write_lines(path: Path, lines) -> Path:
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
+
+
+def test_solve_count_validate_equal_the_cli_on_bad_rows(cli, tmp_path):
+    path = write_lines(tmp_path / "mixed.txt", MIXED)
+    for command, table in [
+        ("solve", sb.solve(MIXED)),
+        ("count", sb.count(MIXED, limit=2)),
+        ("validate", sb.validate(MIXED)),
+    ]:
+        rows = cli_csv(cli, command, path)
+        assert table.column("status").to_pylist() == [r["status"] for r in rows], command
+        assert table.column("error").to_pylist() == [r["error"] or None for r in rows], command
+        if command == "count":
+            counts = [int(r["count"].rstrip("+")) if r["count"] else None for r in rows]
+            assert table.column("count").to_pylist() == counts
+        if command != "validate":
+            guesses = [int(r["guesses"]) if r["guesses"] else None for r in rows]
+            assert table.column("guesses").to_pylist() == guesses, command
+
+
+def test_validate_with_answers_equals_the_cli(cli, tmp_path):
+    swapped = SOLUTION.replace("1", "x").replace("2", "1").replace("x", "2")
+    pairs = [(PUZZLE, SOLUTION), (PUZZLE, swapped), (PUZZLE, SOLUTION[:80] + "2"), (EMPTY, SOLUTION), (CONFLICT, SOLUTION)]
+    path = tmp_path / "pairs.csv"
+    path.write_text("puzzle,solution\n" + "".join(f"{p},{s}\n" for p, s in pairs))
+    rows = cli_csv(cli, "validate", path)
+    table = sb.validate([p for p, _ in pairs], [s for _, s in pairs])
+    assert table.column("status").to_pylist() == [r["status"] for r in rows]
+    assert table.column("error").to_pylist() == [r["error"] or None for r in rows]
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "validate"])
+@pytest.mark.parametrize("kind", ["line", "grids", "csv"])
+def test_file_functions_write_what_the_cli_writes(cli, tmp_path, command, kind):
+    if kind == "line":
+        path = write_lines(tmp_path / "in.txt", ["# a comment"] + MIXED)
+    elif kind == "grids":
+        path = ROOT / "datasets" / "examples" / "grids.txt"
+    else:
+        path = tmp_path / "in.csv"
+        path.write_text("quizzes,solutions\n" + "".join(f"{p},{SOLUTION}\n" for p in MIXED))
+    ours, theirs = tmp_path / "ours.out", tmp_path / "theirs.out"
+    our_report, their_report = tmp_path / "ours.csv", tmp_path / "theirs.csv"
+    function = {"solve": sb.solve_file, "count": sb.count_file, "validate": sb.validate_file}[command]
+    summary = function(path, ours, threads=2, report=our_report)
+    run_cli(cli, command, path, "-o", theirs, "-j", 2, "-q", "--report", their_report, "--summary-json", tmp_path / "s.json")
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert our_report.read_bytes() == their_report.read_bytes()
+    cli_summary = json.loads((tmp_path / "s.json").read_text())
+    assert comparable(summary) == comparable(cli_summary)
+    assert summary["records"] > 0 and summary["seconds"] >= 0
+
+
+def test_summary_of_count_and_jsonl_output(cli, tmp_path):
+    path = write_lines(tmp_path / "in.txt", MIXED)
+    ours, theirs = tmp_path / "ours.jsonl", tmp_path / "theirs.jsonl"
+    summary = sb.count_file(path, ours, limit=3, output_format="jsonl", threads=1)
+    run_cli(cli, "count", path, "--limit", 3, "--output-format", "jsonl", "-o", theirs, "-j", 1, "-q")
+    assert ours.read_text() == theirs.read_text()
+    assert summary["command"] == "count" and summary["limit"] == 3
+    assert summary["solutions"] == {"0": 1, "1": 2, "2": 0, "3+": 1}
+    assert (summary["reasons"]["malformed"], summary["reasons"]["conflicting givens"]) == (3, 1)
+    assert (summary["records"], summary["ok"], summary["failed"]) == (8, 4, 4)
+
+
+def test_csv_columns_and_jsonl_report(cli, tmp_path):
+    path = tmp_path / "in.csv"
+    path.write_text("id,grid,answer\n" + "".join(f"{i},{p},{SOLUTION}\n" for i, p in enumerate(MIXED)))
+    report = tmp_path / "bad.jsonl"
+    summary = sb.validate_file(str(path), None, puzzle_col="grid", solution_col=3, report=report)
+    theirs = tmp_path / "theirs.jsonl"
+    run_cli(cli, "validate", path, "-o", "/dev/null", "-q", "--puzzle-col", "grid", "--solution-col", 3, "--report", theirs)
+    assert report.read_text() == theirs.read_text()
+    assert [json.loads(line)["status"] for line in report.read_text().splitlines()][:2] == ["malformed", "malformed"]
+    assert (summary["ok"], summary["failed"]) == (2, 6)  # the first and last rows pass
+    assert summary["columns"]["puzzle"]["name"] == "grid"
+
+
+def test_output_none_and_replacing_a_file(tmp_path):
+    path = write_lines(tmp_path / "in.txt", [PUZZLE] * 3)
+    summary = sb.validate_file(path)
+    assert (summary["records"], summary["ok"]) == (3, 3)
+    out = tmp_path / "out.txt"
+    out.write_text("old contents\n")
+    sb.solve_file(path, out)
+    assert out.read_text() == (SOLUTION + "\n") * 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]  # no temporaries
+    summary = sb.solve_file(path, out, mmap=True)
+    assert summary["ok"] == 3
+
+
+def test_file_errors(tmp_path):
+    with pytest.raises(FileNotFoundError, match="nowhere.txt"):
+        sb.solve_file(tmp_path / "nowhere.txt")
+    path = write_lines(tmp_path / "in.txt", [PUZZLE])
+    with pytest.raises(ValueError, match="format: expected one of auto, line, grid, csv"):
+        sb.solve_file(path, format="xml")
+    with pytest.raises(ValueError, match="output_format"):
+        sb.solve_file(path, output_format="xml")
+    with pytest.raises(TypeError):
+        sb.solve_file(path, colour="red")
+    with pytest.raises(FileNotFoundError):
+        sb.solve_file(path, tmp_path / "no" / "such" / "dir.txt")
+    csv_path = tmp_path / "in.csv"
+    csv_path.write_text(f"a,b\n{PUZZLE},{SOLUTION}\n")
+    with pytest.raises(ValueError):
+        sb.validate_file(csv_path, puzzle_col="nope")

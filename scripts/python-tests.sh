@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The Python package's tests (python/tests), as a new user would run them: a virtualenv at
+# target/py-venv (made once, then reused), the test dependencies from PyPI, the package built
+# from this clone with `pip install ./python` (maturin, release profile, in the cargo target
+# dir: $CARGO_TARGET_DIR if set, else target/), the CLI the tests compare with, then pytest.
+# Needs python3 (3.9 or later) with venv and pip, a Rust toolchain, and PyPI.
+#
+#   scripts/python-tests.sh            # every test
+#   scripts/python-tests.sh -k arrays  # arguments go to pytest
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== python-tests.sh: %s\n' "$*" >&2; }
+
+venv=target/py-venv
+python=${PYTHON:-python3}
+if [ ! -x "$venv/bin/python" ]; then
+  step "virtualenv $venv ($("$python" --version))"
+  "$python" -m venv "$venv"
+fi
+py="$venv/bin/python"
+
+step "test dependencies"
+"$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
+"$py" -m pip install --quiet --disable-pip-version-check \
+  "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars
+
+step "the CLI the tests compare with"
+cargo build --release --locked --quiet --bin sudoku-bulk
+target_dir=${CARGO_TARGET_DIR:-target}
+export SUDOKU_BULK_CLI="$PWD/$target_dir/release/sudoku-bulk"
+case "$target_dir" in /*) SUDOKU_BULK_CLI="$target_dir/release/sudoku-bulk" ;; esac
+
+step "pip install ./python"
+"$py" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+"$py" -m pip install --quiet --disable-pip-version-check ./python # its dependencies, if missing
+
+step "pytest python/tests"
+"$py" -m pytest python/tests -q "$@"
