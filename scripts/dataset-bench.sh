@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Time and peak memory of `validate` on 1,000,000 Kaggle-style rows, as each input kind:
+# plain CSV, gzip, zstd, bzip2, xz (and any further kind a file exists for). ROUNDS rounds
+# (default 5), the kinds alternating within each round, medians, and each kind's time over
+# the plain CSV's.
+#
+# The rows repeat the Kaggle sample (../shared/datasets/kaggle_1m_head25k.csv, or
+# $SUDOKU_DATASETS) up to COUNT (default 1,000,000); the files are written to $TMPDIR, never to
+# the repository. Peak RssAnon is sampled from /proc every 10 ms in runs of their own: VmHWM
+# would count the pages of a mapped input, which are the page cache's, not the process's.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+datasets=${SUDOKU_DATASETS:-../shared/datasets}
+sample="$datasets/kaggle_1m_head25k.csv"
+[ -f "$sample" ] || { echo "dataset-bench.sh: no sample at $sample (set SUDOKU_DATASETS)"; exit 0; }
+count=${COUNT:-1000000}
+threads=${THREADS:-2}
+dir=${TMPDIR:-/tmp}/sudoku-bulk-dataset-bench
+mkdir -p "$dir"
+plain="$dir/kaggle-$count.csv"
+if [ ! -f "$plain" ] || [ "$(($(wc -l < "$plain") - 1))" -ne "$count" ]; then
+  { head -n 1 "$sample"; tail -n +2 "$sample" | tr -d '\r' |
+      awk -v n="$count" '{ a[NR] = $0 } END { for (i = 0; i < n; i++) print a[i % NR + 1] }'; } > "$plain"
+fi
+[ -f "$plain.gz" ] || gzip -6 -k -c "$plain" > "$plain.gz"
+command -v zstd >/dev/null && { [ -f "$plain.zst" ] || zstd -q -3 -c "$plain" > "$plain.zst"; }
+command -v bzip2 >/dev/null && { [ -f "$plain.bz2" ] || bzip2 -c "$plain" > "$plain.bz2"; }
+command -v xz >/dev/null && { [ -f "$plain.xz" ] || xz -T1 -3 -c "$plain" > "$plain.xz"; }
+cargo build --release --quiet --bin sudoku-bulk
+bin=target/release/sudoku-bulk
+kinds=()
+for f in "$plain" "$plain.gz" "$plain.zst" "$plain.bz2" "$plain.xz" ${EXTRA_INPUTS:-}; do
+  [ -f "$f" ] && kinds+=("$f")
+done
+echo "rows: $count (validate, -j $threads); inputs:"
+for f in "${kinds[@]}"; do printf '  %s (%s)\n' "$f" "$(du -h "$f" | cut -f1)"; done
+cat "${kinds[@]}" > /dev/null # into the page cache
+
+timed() {
+  local start end
+  start=$(date +%s.%N)
+  "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "$1" || [ $? -eq 1 ]
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
+}
+
+peak_rss() {
+  local peak=0 pid rss
+  "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "$1" &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    rss=$(awk '/^RssAnon:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+    [ -n "$rss" ] && [ "$rss" -gt "$peak" ] && peak=$rss
+    sleep 0.01
+  done
+  wait "$pid" || true
+  echo "$peak"
+}
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+rounds=${ROUNDS:-5}
+results="$dir/results.txt"
+: > "$results"
+for round in $(seq "$rounds"); do
+  for i in "${!kinds[@]}"; do
+    echo "$i $(timed "${kinds[$i]}")" >> "$results"
+  done
+done
+base=$(awk '$1 == 0 { print $2 }' "$results" | median)
+printf '\n| input | median s | rows/s | over plain CSV | peak RssAnon KiB |\n|---|---:|---:|---:|---:|\n'
+for i in "${!kinds[@]}"; do
+  t=$(awk -v i="$i" '$1 == i { print $2 }' "$results" | median)
+  printf '| %s | %.3f | %.0f | %.2fx | %s |\n' "$(basename "${kinds[$i]}")" "$t" \
+    "$(echo "$count / $t" | bc -l)" "$(echo "$t / $base" | bc -l)" "$(peak_rss "${kinds[$i]}")"
+done
+echo "(median of $rounds rounds, kinds interleaved within each round)"
