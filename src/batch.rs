@@ -36,11 +36,13 @@ use crate::verdict::{Task, Verdict};
 /// every thread gets a share of a small batch.
 const RUN: usize = 256;
 
-/// A task, a solver and a thread pool, for judging puzzles held in memory.
+/// A task, a solver and a thread pool, for judging puzzles held in memory. Cloning it, or
+/// [`Batch::with`], shares the pool.
+#[derive(Clone)]
 pub struct Batch {
     task: Task,
     solver: SolverKind,
-    pool: rayon::ThreadPool,
+    pool: std::sync::Arc<rayon::ThreadPool>,
 }
 
 /// Why a [`Batch`] could not be made or run.
@@ -85,7 +87,12 @@ impl Batch {
             .thread_name(|i| format!("sudoku-batch-{i}"))
             .build()
             .map_err(|source| BatchError::Threads { threads, source })?;
-        Ok(Batch { task, solver, pool })
+        Ok(Batch { task, solver, pool: pool.into() })
+    }
+
+    /// A batch for another task or solver on the same thread pool: no threads are started.
+    pub fn with(&self, task: Task, solver: SolverKind) -> Batch {
+        Batch { task, solver, pool: self.pool.clone() }
     }
 
     /// The task this batch judges for.
@@ -202,7 +209,8 @@ mod tests {
         let lengths = batch.judge_with_answers(&[PUZZLE], &[SOLUTION, SOLUTION]).unwrap_err();
         assert_eq!(lengths.to_string(), "1 puzzles but 2 answers");
 
-        let count = Batch::new(Task::Count { limit: 3 }, SolverKind::Bitmask, None).unwrap();
+        let count = batch.with(Task::Count { limit: 3 }, SolverKind::Bitmask);
+        assert_eq!((count.task(), count.threads()), (Task::Count { limit: 3 }, 2));
         let empty = ".".repeat(81);
         let verdicts = count.judge(&[PUZZLE, empty.as_str()]);
         assert_eq!((verdicts[0].count, verdicts[1].count), (Some(1), Some(3)));

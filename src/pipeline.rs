@@ -50,7 +50,7 @@ use crate::solver::SolverKind;
 use crate::verdict::{Tally, Task};
 
 pub use crate::format::{
-    Column, ColumnChoice, ColumnSource, Format, FormatKind, FormatOptions, LayoutError,
+    Column, ColumnChoice, ColumnSource, Delimiter, Format, FormatKind, FormatOptions, LayoutError,
 };
 pub use crate::input::{Compression, Input};
 pub use crate::output::{OutputFormat, ReportFormat};
