@@ -5,7 +5,7 @@
 //! defined once, where they are used, and derive `clap::ValueEnum` there: the command line
 //! never keeps copies of them.
 
-use std::io::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,11 +13,12 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
+use crate::arrow_io::{output_schema, ParquetWriter};
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
-use crate::pipeline::{self, Input, Report, RunError, Settings, Sinks};
+use crate::pipeline::{self, ColumnChoice, Input, Report, RunError, Settings, Sinks};
 use crate::progress::ProgressMode;
 use crate::solver::SolverKind;
 use crate::verdict::{Tally, Task};
@@ -218,7 +219,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         true => vec![None],
         false => common.inputs.iter().map(|p| Some(p.as_path())).collect(),
     };
-    let is_stdin = |p: &Option<&Path>| p.map_or(true, |p| p == Path::new("-"));
+    let is_stdin = |p: &Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
     if inputs.iter().filter(|p| is_stdin(p)).count() > 1 {
         bail!("stdin (-) can be read only once");
     }
@@ -231,7 +232,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
             Ok(format) => format.unwrap_or(OutputFormat::Auto),
             Err(ext) => bail!(
-                "-o {}: .{ext} output is not written yet; use .csv, .jsonl or .txt (or \
+                "-o {}: .{ext} output is not written yet; use .csv, .jsonl, .parquet or .txt (or \
                  --output-format)",
                 path.display()
             ),
@@ -266,7 +267,6 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         headers: true,
     };
     let (output, output_file) = open_output(common.output.as_deref())?;
-    let output = Shared::new(output);
     let (report, report_file) = match common.report.as_deref() {
         Some(path) => {
             let (report, file) = open_output(Some(path))?;
@@ -280,31 +280,64 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         })
     };
 
+    // The columns an output of the settings' format would have for an input: the CSV header's,
+    // or a Parquet file's schema; none to keep for line and JSON Lines output.
+    let output_columns = |settings: &Settings, format, columns: Option<&ColumnChoice>| {
+        let encoder = Encoder::new(task, format, columns, settings.output, None);
+        match settings.output {
+            OutputFormat::Csv => Some(encoder.column_names()),
+            OutputFormat::Parquet => Some(encoder.jsonl_keys()),
+            _ => None,
+        }
+    };
+    // A Parquet output's schema is the first input's columns and ours, known before any row;
+    // each run writes through a handle on it, and its footer is written once they are over.
+    type Outputs = Box<dyn Fn() -> Box<dyn Write + Send>>;
+    let (output, parquet): (Outputs, _) = match settings.output {
+        OutputFormat::Parquet => {
+            let first = inputs[0];
+            if is_stdin(&first) {
+                bail!("Parquet output needs its first input to be a file, not stdin");
+            }
+            let (format, columns) = pipeline::detect(open(first)?, &settings)?;
+            let keys = output_columns(&settings, format, columns.as_ref()).unwrap_or_default();
+            let writer = ParquetWriter::new(output, output_schema(&keys))
+                .context("starting the Parquet output")?;
+            let parquet = Shared::new(writer);
+            let handle = parquet.clone();
+            (Box::new(move || Box::new(handle.clone())), Some(parquet))
+        }
+        _ => {
+            let shared = Shared::new(output);
+            (Box::new(move || Box::new(shared.clone())), None)
+        }
+    };
+
     let started = Instant::now();
     let mut runs: Vec<(String, Report)> = Vec::new();
     // Several inputs are written one after another in the first one's output format, under
-    // its CSV header; so their output columns must be the first one's.
-    let mut first_columns: Option<Vec<String>> = None;
+    // its CSV header or Parquet schema; so their output columns must be the first one's.
+    let mut first_columns: Option<Option<Vec<String>>> = None;
     for path in inputs {
-        if let Some(first) = &first_columns {
+        if let Some(Some(first)) = &first_columns {
             let (format, columns) = pipeline::detect(open(path)?, &settings)?;
-            let encoder = Encoder::new(task, format, columns.as_ref(), settings.output, None);
-            let these = encoder.column_names();
-            if settings.output == OutputFormat::Csv && &these != first {
+            let these = output_columns(&settings, format, columns.as_ref()).unwrap_or_default();
+            if &these != first {
                 bail!(
-                    "{}: its output columns ({}) are not those of the first input ({}): one CSV \
+                    "{}: its output columns ({}) are not those of the first input ({}): one {} \
                      output needs the same columns for every input; use --output-format jsonl, \
                      or one run per input",
                     path.map_or("stdin".into(), |p| p.display().to_string()),
                     these.join(","),
-                    first.join(",")
+                    first.join(","),
+                    settings.output,
                 );
             }
         }
         let input = open(path)?;
         let input_name = input.name().to_string();
         let sinks = Sinks {
-            output: Box::new(output.clone()),
+            output: output(),
             report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
             messages: None,
         };
@@ -326,11 +359,12 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         if first_columns.is_none() {
             settings.output = settings.output.resolve(run.format);
             settings.headers = false;
-            let encoder =
-                Encoder::new(task, run.format, run.columns.as_ref(), settings.output, None);
-            first_columns = Some(encoder.column_names());
+            first_columns = Some(output_columns(&settings, run.format, run.columns.as_ref()));
         }
         runs.push((input_name, run));
+    }
+    if let Some(parquet) = &parquet {
+        parquet.with(|writer| writer.finish()).context("writing the Parquet output")?;
     }
     output_file.finish()?;
     if let Some(file) = report_file {

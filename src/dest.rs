@@ -88,27 +88,38 @@ pub(crate) fn refuse_input(what: &str, output: Option<&Path>, input: Option<&Pat
 }
 
 /// One output that the runs over several inputs write one after another: each run gets a
-/// clone, and its writer thread writes through the lock.
-#[derive(Clone)]
-pub(crate) struct Shared(Arc<Mutex<Box<dyn Write + Send>>>);
+/// clone, and its writer thread writes through the lock. The caller keeps a clone to finish
+/// the output with once every run is over (a Parquet file's footer, say).
+pub(crate) struct Shared<W>(Arc<Mutex<W>>);
 
-impl Shared {
-    /// Shares `out`.
-    pub fn new(out: Box<dyn Write + Send>) -> Shared {
-        Shared(Arc::new(Mutex::new(out)))
+impl<W> Clone for Shared<W> {
+    fn clone(&self) -> Shared<W> {
+        Shared(self.0.clone())
     }
 }
 
-impl Write for Shared {
+impl<W: Write> Shared<W> {
+    /// Shares `out`.
+    pub fn new(out: W) -> Shared<W> {
+        Shared(Arc::new(Mutex::new(out)))
+    }
+
+    /// Runs `f` on the output, alone.
+    pub fn with<R>(&self, f: impl FnOnce(&mut W) -> io::Result<R>) -> io::Result<R> {
+        f(&mut *self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?)
+    }
+}
+
+impl<W: Write> Write for Shared<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?.write(buf)
+        self.with(|out| out.write(buf))
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?.write_all(buf)
+        self.with(|out| out.write_all(buf))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.lock().map_err(|_| io::Error::other("output lock poisoned"))?.flush()
+        self.with(|out| out.flush())
     }
 }

@@ -2,13 +2,16 @@
 //! (stdin, a pipe, a device); and either one compressed, recognised by its magic bytes and
 //! decoded as a stream in bounded memory.
 //!
-//! A file is mapped only when its bytes are the puzzles themselves. A compressed file is read
+//! Parquet and Arrow IPC files are recognised by their first bytes too, and read by column
+//! (`arrow_io`). A file is mapped only when its bytes are the puzzles themselves. A compressed file is read
 //! through its decoder, whatever its name says: `puzzles.txt` holding gzip is read as gzip,
 //! and `puzzles.gz` holding text as text.
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use crate::arrow_io::TableKind;
 
 /// Where the input comes from.
 pub enum Input {
@@ -27,6 +30,15 @@ pub enum Input {
         /// The stream.
         reader: Box<dyn Read + Send>,
     },
+    /// A Parquet or Arrow IPC file, read column by column once its columns are chosen.
+    Table(TableFile),
+}
+
+/// A Parquet or Arrow IPC file, recognised by its first bytes and not yet read.
+pub struct TableFile {
+    pub(crate) name: String,
+    pub(crate) path: PathBuf,
+    pub(crate) kind: TableKind,
 }
 
 /// The compressed formats an input can come in.
@@ -135,8 +147,11 @@ impl Input {
         if meta.len() == 0 {
             return Ok(Input::Mapped { name, map: None });
         }
-        let mut magic = [0u8; Compression::MAGIC_BYTES];
+        let mut magic = [0u8; TableKind::MAGIC_BYTES];
         let got = read_up_to(&mut file, &mut magic)?;
+        if let Some(kind) = TableKind::sniff(&magic[..got]) {
+            return Ok(Input::Table(TableFile { name, path: path.to_path_buf(), kind }));
+        }
         if Compression::sniff(&magic[..got]).is_some() {
             let file = File::open(path)?;
             return decoded(name, Box::new(file));
@@ -171,6 +186,7 @@ impl Input {
     pub fn name(&self) -> &str {
         match self {
             Input::Mapped { name, .. } | Input::Stream { name, .. } => name,
+            Input::Table(table) => &table.name,
         }
     }
 }

@@ -53,6 +53,7 @@
 //!
 //! `examples/solve_lines.rs` is a small program built on the batch API.
 
+mod arrow_io;
 pub mod batch;
 #[doc(hidden)]
 pub mod cli;

@@ -35,6 +35,9 @@ pub enum OutputFormat {
     Csv,
     /// JSON Lines.
     Jsonl,
+    /// Parquet: the JSON Lines fields as typed columns (`line`, `count`, `limit`, `guesses` as
+    /// integers).
+    Parquet,
 }
 
 /// The formats of a failure report.
@@ -75,8 +78,9 @@ impl OutputFormat {
         match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("csv") => Ok(Some(OutputFormat::Csv)),
             Some("jsonl" | "ndjson") => Ok(Some(OutputFormat::Jsonl)),
+            Some("parquet") => Ok(Some(OutputFormat::Parquet)),
             Some("txt") => Ok(Some(OutputFormat::Line)),
-            Some(ext @ ("parquet" | "arrow" | "feather" | "json" | "xlsx")) => Err(ext.to_string()),
+            Some(ext @ ("arrow" | "feather" | "json" | "xlsx")) => Err(ext.to_string()),
             _ => Ok(None),
         }
     }
@@ -146,7 +150,15 @@ impl Encoder {
         Encoder { headers, ..self }
     }
 
-    /// The output's column names, for CSV and JSON Lines output: the input's, then ours.
+    /// Every key a JSON Lines (or Parquet) record can have, in order: the input's columns,
+    /// then ours.
+    pub fn jsonl_keys(&self) -> Vec<String> {
+        let ours = ["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"];
+        let ours = ours.iter().map(|name| self.our_name(name).into_owned());
+        self.input_columns.iter().cloned().chain(ours).collect()
+    }
+
+    /// The output's column names, for CSV output: the input's, then ours.
     pub fn column_names(&self) -> Vec<String> {
         self.input_columns.iter().chain(self.ours.iter()).cloned().collect()
     }
@@ -217,7 +229,8 @@ impl Encoder {
         match self.output {
             OutputFormat::Line | OutputFormat::Auto => self.line(out, record, verdict),
             OutputFormat::Csv => self.csv(out, record, verdict),
-            OutputFormat::Jsonl => self.jsonl(out, record, verdict),
+            // Parquet output is JSON Lines that the writer turns into typed columns.
+            OutputFormat::Jsonl | OutputFormat::Parquet => self.jsonl(out, record, verdict),
         }
     }
 
@@ -619,6 +632,7 @@ impl fmt::Display for OutputFormat {
             OutputFormat::Line => "line",
             OutputFormat::Csv => "csv",
             OutputFormat::Jsonl => "jsonl",
+            OutputFormat::Parquet => "parquet",
         })
     }
 }
@@ -653,6 +667,7 @@ mod tests {
         assert_eq!(OutputFormat::for_path(Path::new("x.CSV")), Ok(Some(OutputFormat::Csv)));
         assert_eq!(OutputFormat::for_path(Path::new("x.ndjson")), Ok(Some(OutputFormat::Jsonl)));
         assert_eq!(OutputFormat::for_path(Path::new("x.out")), Ok(None));
-        assert_eq!(OutputFormat::for_path(Path::new("x.parquet")), Err("parquet".to_string()));
+        assert_eq!(OutputFormat::for_path(Path::new("x.parquet")), Ok(Some(OutputFormat::Parquet)));
+        assert_eq!(OutputFormat::for_path(Path::new("x.feather")), Err("feather".to_string()));
     }
 }

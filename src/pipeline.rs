@@ -40,6 +40,7 @@ use std::io::{self, Read, Write};
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
+use crate::arrow_io::open_table;
 use crate::commands::BulkJob;
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
 use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
@@ -52,7 +53,7 @@ use crate::verdict::{Tally, Task};
 pub use crate::format::{
     Column, ColumnChoice, ColumnSource, Delimiter, Format, FormatKind, FormatOptions, LayoutError,
 };
-pub use crate::input::{Compression, Input};
+pub use crate::input::{Compression, Input, TableFile};
 pub use crate::output::{OutputFormat, ReportFormat};
 pub use crate::progress::ProgressMode;
 
@@ -165,6 +166,9 @@ pub enum RunError {
         /// What it looks like.
         what: &'static str,
     },
+    /// A Parquet or Arrow IPC file could not be read, or its columns not chosen.
+    #[error("{0}")]
+    Table(String),
     /// A signal asked the run to stop.
     #[error("interrupted by signal {0}")]
     Interrupted(i32),
@@ -276,6 +280,10 @@ pub fn detect(
 ) -> Result<(Format, Option<ColumnChoice>), RunError> {
     let name = input.name().to_string();
     let head = match input {
+        Input::Table(table) => {
+            let (format, columns, _) = open_table_file(&table, settings)?;
+            return Ok((format, columns));
+        }
         Input::Mapped { map, .. } => {
             let data = strip_bom(map.as_deref().unwrap_or(&[]));
             data[..data.len().min(DETECT_BYTES as usize)].to_vec()
@@ -292,6 +300,21 @@ pub fn detect(
     }
     resolve_with_columns(&head, &settings.format)
         .map_err(|source| RunError::Layout { name, source })
+}
+
+/// A columnar file's format, its columns and its text.
+type OpenedTable = (Format, Option<ColumnChoice>, Box<dyn Read + Send>);
+
+/// A Parquet or Arrow IPC file opened with the columns the settings ask for: its format as
+/// the pipeline reads it (CSV text, `puzzle[,answer]` a row, line N being row N), the columns
+/// chosen, and the text.
+fn open_table_file(table: &TableFile, settings: &Settings) -> Result<OpenedTable, RunError> {
+    let opening = |e: io::Error| RunError::Read { name: table.name.clone(), source: e };
+    let file = std::fs::File::open(&table.path).map_err(opening)?;
+    let (puzzle, answer) = (&settings.format.puzzle_column, &settings.format.answer_column);
+    let opened = open_table(&table.path, file, table.kind, puzzle.as_ref(), answer.as_ref())
+        .map_err(|e| RunError::Table(e.to_string()))?;
+    Ok((Format::Csv(opened.layout()), Some(opened.choice), opened.reader))
 }
 
 /// Runs the job that `build` makes for the input's format over every record of `input`,
@@ -312,9 +335,14 @@ pub(crate) fn run_job<J: Job>(
 
     let name = input.name().to_string();
     let read_error = |source| RunError::Read { name: name.clone(), source };
-    let (map, stream) = match input {
-        Input::Mapped { map, .. } => (map, None),
-        Input::Stream { reader, .. } => (None, Some(reader)),
+    // A columnar file's format and columns are known once it is opened: its stream is CSV text.
+    let (map, stream, known) = match input {
+        Input::Mapped { map, .. } => (map, None, None),
+        Input::Stream { reader, .. } => (None, Some(reader), None),
+        Input::Table(table) => {
+            let (format, columns, reader) = open_table_file(&table, settings)?;
+            (None, Some(reader), Some((format, columns)))
+        }
     };
     // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
     let mapped = strip_bom(map.as_deref().unwrap_or(&[]));
@@ -333,11 +361,16 @@ pub(crate) fn run_job<J: Job>(
         Some(reader) => reader.get_ref().0.get_ref(),
         None => &mapped[..mapped.len().min(DETECT_BYTES as usize)],
     };
-    if let Some(what) = not_puzzles(head) {
-        return Err(RunError::NotPuzzles { name, what });
-    }
-    let (format, columns) = resolve_with_columns(head, &settings.format)
-        .map_err(|source| RunError::Layout { name: name.clone(), source })?;
+    let (format, columns) = match known {
+        Some(known) => known,
+        None => {
+            if let Some(what) = not_puzzles(head) {
+                return Err(RunError::NotPuzzles { name, what });
+            }
+            resolve_with_columns(head, &settings.format)
+                .map_err(|source| RunError::Layout { name: name.clone(), source })?
+        }
+    };
     let job = &build(format, columns.as_ref());
     let progress =
         Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));

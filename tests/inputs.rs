@@ -227,3 +227,71 @@ fn several_inputs_are_read_in_order_under_one_summary() {
     assert_eq!(run.stdout.lines().count(), 2);
     assert_eq!(sudoku_bulk(&["solve", "-", "-"], None).code, Some(2));
 }
+
+/// Writes a Parquet file of `id` (integers), `quizzes` and `solutions` (text), two rows a row
+/// group.
+fn parquet_file(path: &std::path::Path, rows: &[(&str, &str)]) {
+    use std::sync::Arc;
+
+    use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray};
+    let ids: ArrayRef = Arc::new(Int64Array::from_iter_values(0..rows.len() as i64));
+    let quizzes: ArrayRef = Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.0)));
+    let solutions: ArrayRef = Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.1)));
+    let batch =
+        RecordBatch::try_from_iter([("id", ids), ("quizzes", quizzes), ("solutions", solutions)])
+            .unwrap();
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_max_row_group_row_count(Some(2))
+        .build();
+    let file = std::fs::File::create(path).unwrap();
+    let mut writer =
+        parquet::arrow::ArrowWriter::try_new(file, batch.schema(), Some(props)).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+}
+
+#[test]
+fn parquet_in_and_out() {
+    let tmp = TempDir::new("parquet");
+    let wrong = ANSWER.replace("527389416", "527389461");
+    let input = tmp.0.join("train.parquet");
+    parquet_file(&input, &[(PUZZLE, ANSWER), (PUZZLE, &wrong), (PUZZLE, ANSWER)]);
+    let input = input.to_str().unwrap();
+    let run = sudoku_bulk(&["validate", "--output-format", "line", input], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        run.stdout, "valid\nerror: line 2: answer invalid: digit 6 twice in column 8\nvalid\n",
+        "row N is line N"
+    );
+    assert!(run.stderr.contains("train.parquet: puzzle in column 2 \"quizzes\""), "{}", run.stderr);
+
+    // Parquet out: the input's columns and ours, typed.
+    let out = tmp.0.join("out.parquet");
+    let run = sudoku_bulk(&["validate", "-q", input, "-o", out.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let file = std::fs::File::open(&out).unwrap();
+    let reader =
+        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let schema = reader.schema().clone();
+    let batches: Vec<_> = reader.build().unwrap().map(Result::unwrap).collect();
+    let rows: usize = batches.iter().map(|b| b.num_rows()).sum();
+    assert_eq!(rows, 3);
+    let field = |name: &str| schema.field_with_name(name).unwrap().data_type().clone();
+    assert_eq!(field("line"), arrow_schema::DataType::Int64);
+    assert_eq!(field("guesses"), arrow_schema::DataType::Int64);
+    assert_eq!(field("status"), arrow_schema::DataType::Utf8);
+    assert_eq!(field("quizzes"), arrow_schema::DataType::Utf8);
+    let status = batches[0].column_by_name("status").unwrap();
+    let status = status.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
+    assert_eq!(status.value(1), "answer invalid");
+
+    // From a stream there is no seeking: one clear error.
+    let bytes = std::fs::read(input).unwrap();
+    let run = sudoku_bulk(&["validate"], Some(&bytes));
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("a Parquet file, which is read from a file, not a stream"),
+        "{}",
+        run.stderr
+    );
+}

@@ -26,11 +26,11 @@ fn the_output_paths_extension_sets_its_format() {
     sudoku_bulk(&args, None);
     assert_eq!(std::fs::read_to_string(&line).unwrap(), format!("{ANSWER}\n"));
     // A format not written yet is refused before any work.
-    let parquet = tmp.0.join("out.parquet");
-    let run = sudoku_bulk(&["solve", &input, "-o", parquet.to_str().unwrap()], None);
+    let feather = tmp.0.join("out.feather");
+    let run = sudoku_bulk(&["solve", &input, "-o", feather.to_str().unwrap()], None);
     assert_eq!(run.code, Some(2));
-    assert!(run.stderr.contains(".parquet output is not written yet"), "{}", run.stderr);
-    assert!(!parquet.exists());
+    assert!(run.stderr.contains(".feather output is not written yet"), "{}", run.stderr);
+    assert!(!feather.exists());
 }
 
 #[test]

@@ -109,9 +109,10 @@ pub struct CsvLayout {
 }
 
 /// Header names of puzzle columns in known layouts.
-const PUZZLE_NAMES: [&str; 6] = ["quizzes", "puzzle", "puzzles", "quiz", "question", "sudoku"];
+pub(crate) const PUZZLE_NAMES: [&str; 6] =
+    ["quizzes", "puzzle", "puzzles", "quiz", "question", "sudoku"];
 /// Header names of answer columns in known layouts.
-const ANSWER_NAMES: [&str; 4] = ["solutions", "solution", "answer", "answers"];
+pub(crate) const ANSWER_NAMES: [&str; 4] = ["solutions", "solution", "answer", "answers"];
 
 /// Why a CSV layout cannot be worked out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -261,7 +262,7 @@ pub fn detect_delimiter(rows: &[(&[u8], u64)]) -> Option<Delimiter> {
 }
 
 /// Whether a field looks like a puzzle or a solution: 81 cell characters.
-fn is_grid_field(field: &[u8]) -> bool {
+pub(crate) fn is_grid_field(field: &[u8]) -> bool {
     field.len() == 81 && field.iter().all(|&b| crate::grid::cell_value(b).is_some())
 }
 
