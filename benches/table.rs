@@ -18,7 +18,7 @@
 //!                        reference BitmaskSolver)
 //! SUDOKU_DATASETS=DIR    where the corpora are (default ../shared/datasets)
 //! TDOKU_LIB=FILE         a shared library of tdoku's solver, timed as a third column
-//!                        (`TDOKU_DIR=checkout scripts/bench.sh` builds one and sets this)
+//!                        (built by the user from their own tdoku checkout; never by us)
 //! ```
 //!
 //! The `sudoku` crate is AGPL-3.0: it is a dev-dependency for the benches only. tdoku

@@ -5,35 +5,18 @@
 #
 #   scripts/bench.sh                      # the five corpora in ../shared/datasets
 #   scripts/bench.sh path/to/puzzles.txt  # other files
-#   TDOKU_DIR=~/src/tdoku scripts/bench.sh
-#       # tdoku too, in the same rounds: its solver is built from that checkout
-#       # (github.com/t-dillon/tdoku) into target/tdoku/libtdoku.so, with $CXX (default g++)
-#       # and TDOKU_FLAGS (default "-O3 -march=native", tdoku's own default build)
+#   TDOKU_LIB=path/to/libtdoku.so scripts/bench.sh
+#       # tdoku too, in the same rounds: a shared library of tdoku's solver that you built
+#       # from your own checkout of github.com/t-dillon/tdoku with its own build (the
+#       # harness loads it and calls TdokuSolverDpllTriadSimd); this project builds none of it
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# How tdoku is compiled: built here and logged below.
-tdoku_flags="${TDOKU_FLAGS:--O3 -march=native} -std=c++17 -DNDEBUG"
-
-# Builds tdoku's solver as a shared library the table harness loads (TDOKU_LIB).
-build_tdoku() {
-    local src="$TDOKU_DIR/src"
-    if [[ ! -f "$src/solver_dpll_triad_simd.cc" || ! -f "$src/util.cc" ]]; then
-        echo "bench.sh: TDOKU_DIR=$TDOKU_DIR has no src/solver_dpll_triad_simd.cc and" \
-            "src/util.cc: it should be a checkout of github.com/t-dillon/tdoku" >&2
-        exit 1
-    fi
-    mkdir -p target/tdoku
-    # util.cc: the solver's file also holds tdoku's puzzle generator, which needs it.
-    # shellcheck disable=SC2086 # tdoku_flags is a list of flags
-    "${CXX:-g++}" $tdoku_flags -shared -fPIC \
-        -o target/tdoku/libtdoku.so "$src/solver_dpll_triad_simd.cc" "$src/util.cc"
-    export TDOKU_LIB="$PWD/target/tdoku/libtdoku.so"
-}
-
-if [[ -n "${TDOKU_DIR:-}" ]]; then
-    build_tdoku
+if [[ -n "${TDOKU_LIB:-}" && ! -f "$TDOKU_LIB" ]]; then
+    echo "bench.sh: TDOKU_LIB=$TDOKU_LIB is not a file: it should name a shared library of" \
+        "tdoku's solver, built from a checkout of github.com/t-dillon/tdoku" >&2
+    exit 1
 fi
 
 # The value of KEY in Cargo.toml's [profile.release], or nothing.
@@ -73,10 +56,8 @@ echo "- opt-level: ${opt_level:-3 (default)}"
 echo "- lto: ${lto:-false (default)}"
 echo "- codegen-units: ${codegen_units:-16 (default)}"
 echo "- RUSTFLAGS: ${RUSTFLAGS:-(not set)}"
-if [[ -n "${TDOKU_DIR:-}" ]]; then
-    commit=$(git -C "$TDOKU_DIR" rev-parse --short HEAD 2>/dev/null || echo "not a git checkout")
-    echo "- tdoku: $TDOKU_DIR ($commit), $("${CXX:-g++}" --version | head -n 1)," \
-        "flags: $tdoku_flags"
+if [[ -n "${TDOKU_LIB:-}" ]]; then
+    echo "- tdoku: $TDOKU_LIB (built by the user; say its commit, compiler and flags with the figures)"
 fi
 echo
 echo "## Results"
