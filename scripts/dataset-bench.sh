@@ -10,6 +10,8 @@
 # would count the pages of a mapped input, which are the page cache's, not the process's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/measure.sh
+source scripts/measure.sh
 datasets=${SUDOKU_DATASETS:-../shared/datasets}
 sample="$datasets/kaggle_1m_head25k.csv"
 [ -f "$sample" ] || { echo "dataset-bench.sh: no sample at $sample (set SUDOKU_DATASETS)"; exit 0; }
@@ -20,7 +22,7 @@ mkdir -p "$dir"
 plain="$dir/kaggle-$count.csv"
 if [ ! -f "$plain" ] || [ "$(($(wc -l < "$plain") - 1))" -ne "$count" ]; then
   { head -n 1 "$sample"; tail -n +2 "$sample" | tr -d '\r' |
-      awk -v n="$count" '{ a[NR] = $0 } END { for (i = 0; i < n; i++) print a[i % NR + 1] }'; } > "$plain"
+      repeat_lines "$count"; } > "$plain"
 fi
 [ -f "$plain.gz" ] || gzip -6 -k -c "$plain" > "$plain.gz"
 command -v zstd >/dev/null && { [ -f "$plain.zst" ] || zstd -q -3 -c "$plain" > "$plain.zst"; }
@@ -44,21 +46,6 @@ timed() {
   echo "$end - $start" | bc -l
 }
 
-peak_rss() {
-  local peak=0 pid rss
-  "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "$1" &
-  pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    rss=$(awk '/^RssAnon:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
-    [ -n "$rss" ] && [ "$rss" -gt "$peak" ] && peak=$rss
-    sleep 0.01
-  done
-  wait "$pid" || true
-  echo "$peak"
-}
-
-median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-
 rounds=${ROUNDS:-5}
 results="$dir/results.txt"
 : > "$results"
@@ -72,6 +59,7 @@ printf '\n| input | median s | rows/s | over plain CSV | peak RssAnon KiB |\n|--
 for i in "${!kinds[@]}"; do
   t=$(awk -v i="$i" '$1 == i { print $2 }' "$results" | median)
   printf '| %s | %.3f | %.0f | %.2fx | %s |\n' "$(basename "${kinds[$i]}")" "$t" \
-    "$(echo "$count / $t" | bc -l)" "$(echo "$t / $base" | bc -l)" "$(peak_rss "${kinds[$i]}")"
+    "$(echo "$count / $t" | bc -l)" "$(echo "$t / $base" | bc -l)" \
+    "$(peak_rss "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "${kinds[$i]}")"
 done
 echo "(median of $rounds rounds, kinds interleaved within each round)"

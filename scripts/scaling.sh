@@ -8,13 +8,15 @@
 # input file too, which are the page cache's, not the process's own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/measure.sh
+source scripts/measure.sh
 datasets=${SUDOKU_DATASETS:-../shared/datasets}
 corpus="$datasets/puzzles2_17_clue"
 [ -f "$corpus" ] || { echo "scaling.sh: no corpus at $corpus (set SUDOKU_DATASETS)"; exit 0; }
 count=${COUNT:-1000000}
 input=${TMPDIR:-/tmp}/sudoku-bulk-1m.txt
 if [ ! -f "$input" ] || [ "$(wc -l < "$input")" -ne "$count" ]; then
-  grep -v '^#' "$corpus" | tr -d '\r' | awk -v n="$count" '{ a[NR] = $0 } END { for (i = 0; i < n; i++) print a[i % NR + 1] }' > "$input"
+  grep -v '^#' "$corpus" | tr -d '\r' | repeat_lines "$count" > "$input"
 fi
 cargo build --release --quiet
 bin=target/release/sudoku-bulk
@@ -31,23 +33,12 @@ timed() {
   rm -f "$out"
 }
 
-# One run watched for memory: prints its peak RssAnon in KiB. Sampling forks, and would steal
-# CPU from a timed run, so it gets runs of its own.
-peak_rss() {
-  local out=${TMPDIR:-/tmp}/sudoku-bulk-1m.out peak=0 pid rss
-  "$bin" solve -q -j "$1" "$input" -o "$out" &
-  pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    rss=$(awk '/^RssAnon:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
-    [ -n "$rss" ] && [ "$rss" -gt "$peak" ] && peak=$rss
-    sleep 0.01
-  done
-  wait "$pid"
+# One run watched for memory: prints its peak RssAnon in KiB.
+solve_peak_rss() {
+  local out=${TMPDIR:-/tmp}/sudoku-bulk-1m.out
+  peak_rss "$bin" solve -q -j "$1" "$input" -o "$out"
   rm -f "$out"
-  echo "$peak"
 }
-
-median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 # Rounds alternate 1 and 2 threads, so that both see the same machine (it is shared and noisy).
 rounds=${ROUNDS:-5}
@@ -62,8 +53,8 @@ for round in $(seq "$rounds"); do
 done
 t1=$(awk '$1 == 1 { print $2 }' "$results" | median)
 t2=$(awk '$1 == 2 { print $2 }' "$results" | median)
-peak1=$(peak_rss 1)
-peak2=$(peak_rss 2)
+peak1=$(solve_peak_rss 1)
+peak2=$(solve_peak_rss 2)
 printf 'median of %s rounds: 1 thread %.3f s (%.0f puzzles/s), 2 threads %.3f s (%.0f puzzles/s)\n' \
   "$rounds" "$t1" "$(echo "$count / $t1" | bc -l)" "$t2" "$(echo "$count / $t2" | bc -l)"
 printf 'time(2 threads) / time(1 thread) = %.3f\n' "$(echo "$t2 / $t1" | bc -l)"

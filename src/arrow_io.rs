@@ -1510,14 +1510,29 @@ mod tests {
         Arc::new(StringArray::from_iter_values(values))
     }
 
+    /// A column of the numbers `0..n`.
+    fn numbers(n: i64) -> ArrayRef {
+        Arc::new(Int64Array::from_iter_values(0..n))
+    }
+
+    /// The puzzles of `rows`, as a text column.
+    fn puzzles(rows: &[(String, String)]) -> ArrayRef {
+        column(rows.iter().map(|r| r.0.clone()))
+    }
+
+    /// The answers of `rows`, as a text column.
+    fn answers(rows: &[(String, String)]) -> ArrayRef {
+        column(rows.iter().map(|r| r.1.clone()))
+    }
+
     #[test]
     fn known_names_choose_the_columns() {
         let dir = tempfile::tempdir().unwrap();
         let rows = rows(5);
         let kaggle = batch(vec![
-            ("id", Arc::new(Int64Array::from_iter_values(0..5)) as ArrayRef),
-            ("quizzes", column(rows.iter().map(|r| r.0.clone()))),
-            ("solutions", column(rows.iter().map(|r| r.1.clone()))),
+            ("id", numbers(5)),
+            ("quizzes", puzzles(&rows)),
+            ("solutions", answers(&rows)),
         ]);
         let path = parquet_file(dir.path(), "kaggle.parquet", &kaggle, 1000);
         let input = open(&path, None, None).unwrap();
@@ -1533,7 +1548,7 @@ mod tests {
             ("source", column((0..5).map(|i| format!("src{i}")))),
             ("Answer", Arc::new(LargeStringArray::from_iter_values(rows.iter().map(|r| &r.1)))),
             ("question", Arc::new(LargeStringArray::from_iter_values(rows.iter().map(|r| &r.0)))),
-            ("rating", Arc::new(Int64Array::from_iter_values(0..5)) as ArrayRef),
+            ("rating", numbers(5)),
         ]);
         let path = parquet_file(dir.path(), "extreme.parquet", &extreme, 2);
         let input = open(&path, None, None).unwrap();
@@ -1542,7 +1557,7 @@ mod tests {
         assert_eq!(input.choice.names, ["question", "Answer"]);
         assert_eq!(text(input), lines(&rows));
         // A puzzle column only: no answer.
-        let only = batch(vec![("puzzle", column(rows.iter().map(|r| r.0.clone())))]);
+        let only = batch(vec![("puzzle", puzzles(&rows))]);
         let path = parquet_file(dir.path(), "only.parquet", &only, 2);
         let input = open(&path, None, None).unwrap();
         assert_eq!((input.choice.answer.clone(), input.layout().fields), (None, 1));
@@ -1560,8 +1575,8 @@ mod tests {
         let table = batch(vec![
             ("a", column((0..30).map(|i| format!("note {i}")))),
             ("x", Arc::new(StringArray::from(solutions.clone())) as ArrayRef),
-            ("y", column(rows.iter().map(|r| r.0.clone()))),
-            ("n", Arc::new(Int64Array::from_iter_values(0..30)) as ArrayRef),
+            ("y", puzzles(&rows)),
+            ("n", numbers(30)),
         ]);
         let path = parquet_file(dir.path(), "content.parquet", &table, 7);
         let input = open(&path, None, None).unwrap();
@@ -1579,10 +1594,8 @@ mod tests {
         assert_eq!(text(input), expected);
 
         // Nothing holds puzzles: an error naming the columns and their types.
-        let junk = batch(vec![
-            ("a", column((0..30).map(|i| format!("note {i}")))),
-            ("n", Arc::new(Int64Array::from_iter_values(0..30)) as ArrayRef),
-        ]);
+        let junk =
+            batch(vec![("a", column((0..30).map(|i| format!("note {i}")))), ("n", numbers(30))]);
         let path = parquet_file(dir.path(), "junk.parquet", &junk, 7);
         let err = open(&path, None, None).err().unwrap().to_string();
         assert!(err.starts_with(&format!("{}: cannot tell", path.display())), "{err}");
@@ -1601,11 +1614,8 @@ mod tests {
     fn columns_can_be_named_or_numbered() {
         let dir = tempfile::tempdir().unwrap();
         let rows = rows(4);
-        let table = batch(vec![
-            ("n", Arc::new(Int64Array::from_iter_values(0..4)) as ArrayRef),
-            ("Board", column(rows.iter().map(|r| r.0.clone()))),
-            ("Key", column(rows.iter().map(|r| r.1.clone()))),
-        ]);
+        let table =
+            batch(vec![("n", numbers(4)), ("Board", puzzles(&rows)), ("Key", answers(&rows))]);
         let path = parquet_file(dir.path(), "named.parquet", &table, 3);
         let input = open(&path, Some(&"board".parse().unwrap()), Some(&Column::Index(3))).unwrap();
         assert_eq!(input.choice.puzzle, (1, Some("Board".into()), ColumnSource::Given));
@@ -1726,10 +1736,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         // More rows than a batch, in row groups of uneven sizes.
         let rows = rows(BATCH_ROWS + 1000);
-        let table = batch(vec![
-            ("quizzes", column(rows.iter().map(|r| r.0.clone()))),
-            ("solutions", column(rows.iter().map(|r| r.1.clone()))),
-        ]);
+        let table = batch(vec![("quizzes", puzzles(&rows)), ("solutions", answers(&rows))]);
         let parquet = parquet_file(dir.path(), "groups.parquet", &table, 3001);
         let file = ipc_file(dir.path(), "groups.arrow", &table, 1000, false);
         let stream = ipc_file(dir.path(), "groups.arrows", &table, 1000, true);
@@ -1754,9 +1761,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let rows = rows(12);
         let table = batch(vec![
-            ("id", Arc::new(Int64Array::from_iter_values(0..12)) as ArrayRef),
-            ("puzzle", column(rows.iter().map(|r| r.0.clone()))),
-            ("solution", column(rows.iter().map(|r| r.1.clone()))),
+            ("id", numbers(12)),
+            ("puzzle", puzzles(&rows)),
+            ("solution", answers(&rows)),
         ]);
         let file = ipc_file(dir.path(), "t.arrow", &table, 5, false);
         let stream = ipc_file(dir.path(), "t.arrows", &table, 5, true);
@@ -1780,10 +1787,7 @@ mod tests {
     fn a_damaged_file_is_an_error_that_says_where() {
         let dir = tempfile::tempdir().unwrap();
         let rows = rows(3000);
-        let table = batch(vec![
-            ("quizzes", column(rows.iter().map(|r| r.0.clone()))),
-            ("solutions", column(rows.iter().map(|r| r.1.clone()))),
-        ]);
+        let table = batch(vec![("quizzes", puzzles(&rows)), ("solutions", answers(&rows))]);
         let path = parquet_file(dir.path(), "whole.parquet", &table, 1000);
         let data = std::fs::read(&path).unwrap();
 
