@@ -3,7 +3,8 @@
 # target/py-venv (made once, then reused), the test dependencies from PyPI, the package built
 # from this clone with `pip install ./python` (maturin, release profile, in the cargo target
 # dir: $CARGO_TARGET_DIR if set, else target/), the CLI the tests compare with, then pytest.
-# Needs python3 (3.9 or later) with venv and pip, a Rust toolchain, and PyPI.
+# Needs python3 (3.9 or later) with venv and pip, a Rust toolchain, PyPI, and for the Spark
+# tests a Java 17 runtime (.ci/run installs one where it is missing).
 #
 #   scripts/python-tests.sh            # every test
 #   scripts/python-tests.sh -k arrays  # arguments go to pytest
@@ -23,7 +24,7 @@ py="$venv/bin/python"
 step "test dependencies"
 "$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$py" -m pip install --quiet --disable-pip-version-check \
-  "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars
+  "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed
 
 step "the CLI the tests compare with"
 cargo build --release --locked --quiet --bin sudoku-bulk

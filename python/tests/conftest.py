@@ -3,6 +3,8 @@ puzzles with known answers."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import shutil
 import subprocess
@@ -18,6 +20,8 @@ SOLUTION = "52738941681942673543675182937569218419453826726817459364321795895184
 CONFLICT = "22" + PUZZLE[2:]  # digit 2 twice in row 1
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # cell 9 can hold nothing
 EMPTY = "." * 81  # many solutions
+#: Records of every kind, one a line (the CLI's datasets/bad/mixed.txt and more).
+MIXED = [PUZZLE, PUZZLE[:80], PUZZLE[:40] + "x" + PUZZLE[41:], CONFLICT, NO_SOLUTION, PUZZLE + "9", EMPTY, PUZZLE]
 
 
 def _cli_path() -> Path:
@@ -48,3 +52,108 @@ def sample_puzzles() -> list:
     """The 10,000 puzzles of datasets/sample_10k.txt, in order."""
     text = (ROOT / "datasets" / "sample_10k.txt").read_text()
     return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def run_cli(cli: Path, *args, check_status=(0, 1)) -> subprocess.CompletedProcess:
+    """Runs the CLI; exit 0 (all passed) and 1 (some failed) are both normal runs."""
+    done = subprocess.run([str(cli), *map(str, args)], capture_output=True, text=True)
+    assert done.returncode in check_status, done.stderr
+    return done
+
+
+def cli_csv(cli: Path, command: str, path: Path, *args) -> list:
+    """The CLI's CSV output for `path`, as dicts."""
+    out = run_cli(cli, command, path, "--output-format", "csv", "-q", *args).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+class Dataset:
+    """A Parquet file the cluster tests read, and the CLI's answers on it.
+
+    Its rows (``id``, ``puzzle``, ``solution``): the first 3,000 sample puzzles with the CLI's
+    solutions, some of those answers spoilt (digits swapped, another puzzle's solution, cut
+    short, empty, null), then a record of every bad kind (:data:`MIXED`) and a null puzzle.
+    Written in row groups of 500, so that engines that split files by row group get several
+    partitions.
+    """
+
+    #: The limit the count tests use.
+    limit = 3
+
+    def __init__(self, cli: Path, folder: Path, sample_puzzles: list):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        self.sample = 3000
+        sample = folder / "sample.txt"
+        sample.write_text("".join(p + "\n" for p in sample_puzzles[: self.sample]))
+        solutions = [row["solution"] for row in cli_csv(cli, "solve", sample)]
+        solutions[5] = solutions[5][1] + solutions[5][0] + solutions[5][2:]  # answer invalid
+        solutions[6] = solutions[7]  # answer disagrees with givens
+        solutions[8] = solutions[8][:80]  # answer invalid: too short
+        solutions[9] = ""  # answer invalid: empty
+        solutions[10] = None  # no answer claimed
+        puzzles = sample_puzzles[: self.sample] + MIXED + [None]
+        solutions += [SOLUTION if p == PUZZLE else None for p in MIXED] + [SOLUTION]
+        self.rows = len(puzzles)
+        self.table = pa.table(
+            {"id": pa.array(range(self.rows), pa.int64()), "puzzle": puzzles, "solution": solutions}
+        )
+        self.path = folder / "dataset.parquet"
+        pq.write_table(self.table, self.path, row_group_size=500)
+        self.cli = cli
+
+    def null_rows(self, task: str) -> list:
+        """The rows whose input for ``task`` holds a null: the puzzle's, or for validate the
+        answer of one of the sample's puzzles (a bad puzzle fails before its answer is read)."""
+        puzzles = self.table["puzzle"].to_pylist()
+        solutions = self.table["solution"].to_pylist()
+        nulls = [i for i, p in enumerate(puzzles) if p is None]
+        if task == "validate":
+            nulls += [i for i, s in enumerate(solutions) if s is None and i < self.sample]
+        return sorted(nulls)
+
+    def cli_rows(self, command: str, *args) -> list:
+        """The CLI's CSV output on the Parquet file, a dict per row, in order."""
+        rows = cli_csv(self.cli, command, self.path, "--puzzle-col", "puzzle", *args)
+        assert [int(row["line"]) for row in rows] == list(range(1, self.rows + 1))
+        return rows
+
+
+@pytest.fixture(scope="session")
+def dataset(tmp_path_factory, cli, sample_puzzles) -> Dataset:
+    """The cluster tests' Parquet file and the CLI's answers on it."""
+    return Dataset(cli, tmp_path_factory.mktemp("dataset"), sample_puzzles)
+
+
+#: Our columns in the cluster adapters' output, for each task, as the CLI names them beside
+#: the dataset's columns (``solution_out``: the dataset has a ``solution`` column).
+CLUSTER_COLUMNS = {
+    "solve": ["status", "solution_out", "guesses", "error"],
+    "count": ["status", "count", "guesses", "error"],
+    "validate": ["status", "error"],
+}
+
+#: The CLI's options for each task on the dataset.
+CLUSTER_OPTIONS = {"solve": (), "count": ("--limit", str(Dataset.limit)), "validate": ("--solution-col", "solution")}
+
+
+def assert_equals_cli(dataset: Dataset, task: str, rows: list) -> None:
+    """Checks a cluster adapter's output rows (dicts, in the dataset's order) against the
+    CLI's on the same file: our columns equal, text for text (a null as the CLI's empty
+    field, a count at the limit as the CLI's ``3+``). The rows with a null differ on purpose and are checked on their own: the CLI
+    reads a null cell as an empty one (0 cells), the package calls a null puzzle
+    ``missing`` and a null answer none claimed."""
+    theirs = dataset.cli_rows(task, *CLUSTER_OPTIONS[task])
+    assert [row["id"] for row in rows] == list(range(dataset.rows))
+    nulls = dataset.null_rows(task)
+    for ours, cli_row in zip(rows, theirs):
+        if ours["id"] in nulls:
+            continue
+        for column in CLUSTER_COLUMNS[task]:
+            value = "" if ours[column] is None else str(ours[column])
+            if column == "count" and ours[column] == dataset.limit:
+                value += "+"
+            assert value == cli_row[column], (ours["id"], column)
+    for i in nulls:
+        assert rows[i]["status"] == ("missing" if dataset.table["puzzle"][i].as_py() is None else "valid")

@@ -3,33 +3,13 @@ validate against the CLI's CSV output on the same puzzles."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
 import sudoku_bulk as sb
-from conftest import CONFLICT, EMPTY, NO_SOLUTION, PUZZLE, ROOT, SOLUTION
-
-#: Records of every kind, one a line (the CLI's datasets/bad/mixed.txt and more).
-MIXED = [PUZZLE, PUZZLE[:80], PUZZLE[:40] + "x" + PUZZLE[41:], CONFLICT, NO_SOLUTION, PUZZLE + "9", EMPTY, PUZZLE]
-
-
-def run_cli(cli: Path, *args, check_status=(0, 1)) -> subprocess.CompletedProcess:
-    """Runs the CLI; exit 0 (all passed) and 1 (some failed) are both normal runs."""
-    done = subprocess.run([str(cli), *map(str, args)], capture_output=True, text=True)
-    assert done.returncode in check_status, done.stderr
-    return done
-
-
-def cli_csv(cli: Path, command: str, path: Path, *args) -> list:
-    """The CLI's CSV output for `path`, as dicts."""
-    out = run_cli(cli, command, path, "--output-format", "csv", "-q", *args).stdout
-    return list(csv.DictReader(io.StringIO(out)))
-
+from conftest import CONFLICT, EMPTY, MIXED, NO_SOLUTION, PUZZLE, ROOT, SOLUTION, cli_csv, run_cli
 
 def comparable(summary: dict) -> dict:
     """A summary without what differs from run to run."""

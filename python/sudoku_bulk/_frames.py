@@ -1,0 +1,87 @@
+"""What the Spark and Dask adapters share: one task, described once on the driver and run on
+each batch of rows a worker is handed, and the names our columns take beside the input's.
+
+A :class:`Job` is a plain, picklable value: Spark and Dask ship it to their workers, which
+import this package there and call :meth:`Job.run` on each batch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List, Optional, Sequence
+
+import pyarrow as pa
+
+from . import count, solve, validate
+
+#: The tasks a job can run, by the names of the package's functions.
+TASKS = ("solve", "count", "validate")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One of :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count` or
+    :func:`~sudoku_bulk.validate`, with its options, over named columns of a frame."""
+
+    task: str
+    puzzle_column: str
+    solution_column: Optional[str] = None
+    limit: int = 2
+    threads: Optional[int] = None
+    solver: str = "band"
+
+    def run(self, puzzles: Any, solutions: Any = None) -> pa.Table:
+        """Our columns for one batch of rows: a ``pyarrow.Table``, one row per puzzle."""
+        if self.task == "solve":
+            return solve(puzzles, threads=self.threads, solver=self.solver)
+        if self.task == "count":
+            return count(puzzles, limit=self.limit, threads=self.threads, solver=self.solver)
+        return validate(puzzles, solutions, threads=self.threads, solver=self.solver)
+
+    def schema(self) -> pa.Schema:
+        """Our columns' names and types, read off a run on no rows. The run also checks the
+        options (the solver's name, the limit, the thread count) before any work is sent out:
+        a bad one raises ValueError or TypeError here, on the driver."""
+        none = pa.array([], pa.string())
+        return self.run(none, none if self.solution_column is not None else None).schema
+
+    def input_columns(self) -> List[str]:
+        """The columns the job reads: the puzzles', then the solutions' if any."""
+        columns = [self.puzzle_column]
+        if self.solution_column is not None:
+            columns.append(self.solution_column)
+        return columns
+
+
+def make_job(
+    task: str,
+    puzzle_column: str,
+    solution_column: Optional[str],
+    *,
+    limit: int = 2,
+    threads: Optional[int],
+    solver: str,
+    frame_columns: Sequence[str],
+) -> Job:
+    """A job over a frame with the columns ``frame_columns``, its arguments checked: each
+    column named must be there (ValueError naming the columns there are, otherwise)."""
+    if task not in TASKS:
+        raise ValueError(f"task: expected one of {', '.join(TASKS)}, got {task!r}")
+    job = Job(task, puzzle_column, solution_column, limit, threads, solver)
+    for column in job.input_columns():
+        if not isinstance(column, str):
+            raise TypeError(f"a column name is a str, got {type(column).__name__}")
+        if column not in frame_columns:
+            raise ValueError(
+                f"no column {column!r} in the DataFrame; its columns are "
+                + ", ".join(repr(name) for name in frame_columns)
+            )
+    return job
+
+
+def output_names(ours: Sequence[str], theirs: Sequence[str]) -> List[str]:
+    """Our columns' names beside the input's: each its own, or with ``_out`` added where the
+    input has a column of that name already (as the CLI's CSV output names them), so that
+    no two columns share a name."""
+    taken = set(theirs)
+    return [f"{name}_out" if name in taken else name for name in ours]

@@ -1,0 +1,138 @@
+"""The engine on Dask: solve, count and validate a dask DataFrame's puzzle column, partition
+by partition, on whichever scheduler runs the graph (threads, processes or a
+``dask.distributed`` cluster).
+
+>>> import dask.dataframe as dd
+>>> from sudoku_bulk import dask as sbd
+>>> df = dd.read_parquet("train.parquet")                  # doctest: +SKIP
+>>> checked = sbd.validate(df, "puzzle", "solution")       # doctest: +SKIP
+>>> checked["status"].value_counts().compute()             # doctest: +SKIP
+
+Each function returns a new, lazy dask DataFrame: the input's columns, then ours, as
+:func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count` and :func:`~sudoku_bulk.validate` name
+and fill them (``status``, ``solution``, ``count``, ``guesses``, ``error``), with ``_out``
+added to one of ours whose name the input has already. Our text columns are
+``string[pyarrow]`` and ``count`` and ``guesses`` nullable ``Int64``, nulls ``pd.NA`` in
+both. The index and the partitions are the input's.
+
+It is built on :meth:`dask.dataframe.DataFrame.map_partitions`, with ``meta`` given, so
+nothing is computed to learn the output's columns. ``threads`` is per partition and 1 by
+default: the Dask scheduler already runs one partition per worker thread, and the package
+releases the GIL, so the partitions of a threaded worker are solved at once. dask is never
+needed to import :mod:`sudoku_bulk`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+import pyarrow as pa
+
+from ._frames import Job, make_job, output_names
+
+if TYPE_CHECKING:  # pragma: no cover
+    import dask.dataframe
+    import pandas
+
+__all__ = ["solve", "count", "validate"]
+
+
+def solve(
+    df: "dask.dataframe.DataFrame",
+    column: str = "puzzle",
+    *,
+    threads: int = 1,
+    solver: str = "band",
+) -> "dask.dataframe.DataFrame":
+    """``df`` with the first solution of each puzzle in ``column``: the columns ``status``,
+    ``solution``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.solve` gives them.
+
+    Args:
+        df: a dask DataFrame.
+        column: the puzzles' column: strings (or bytes) in the 81-character line form.
+        threads: threads per partition (1: one per scheduler thread).
+        solver: as for :func:`sudoku_bulk.solve`.
+
+    Raises:
+        ValueError: ``column`` is not one of ``df``'s, or a bad option.
+    """
+    return _apply(df, "solve", column, None, threads=threads, solver=solver)
+
+
+def count(
+    df: "dask.dataframe.DataFrame",
+    column: str = "puzzle",
+    limit: int = 2,
+    *,
+    threads: int = 1,
+    solver: str = "band",
+) -> "dask.dataframe.DataFrame":
+    """``df`` with each puzzle's solutions counted up to ``limit``: the columns ``status``,
+    ``count``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.count` gives them (a
+    count equal to ``limit`` means that many or more). Arguments as for :func:`solve`."""
+    return _apply(df, "count", column, None, limit=limit, threads=threads, solver=solver)
+
+
+def validate(
+    df: "dask.dataframe.DataFrame",
+    puzzle_column: str = "puzzle",
+    solution_column: Optional[str] = None,
+    *,
+    threads: int = 1,
+    solver: str = "band",
+) -> "dask.dataframe.DataFrame":
+    """``df`` with each row checked, as :func:`sudoku_bulk.validate` checks it: the puzzle
+    well formed with exactly one solution and, where ``solution_column`` is given, that
+    column's answer that solution. Adds ``status`` (``valid`` or the first check that
+    failed) and ``error``. Arguments as for :func:`solve`."""
+    return _apply(
+        df, "validate", puzzle_column, solution_column, threads=threads, solver=solver
+    )
+
+
+def _apply(
+    df: "dask.dataframe.DataFrame",
+    task: str,
+    puzzle_column: str,
+    solution_column: Optional[str],
+    *,
+    limit: int = 2,
+    threads: int,
+    solver: str,
+) -> "dask.dataframe.DataFrame":
+    """``df.map_partitions`` with the job, its ``meta`` made by the same function on the
+    input's empty ``meta``, so the two cannot disagree."""
+    job = make_job(
+        task,
+        puzzle_column,
+        solution_column,
+        limit=limit,
+        threads=threads,
+        solver=solver,
+        frame_columns=list(df.columns),
+    )
+    job.schema()  # checks the options here, before the graph is built
+    meta = _partition(df._meta, job)
+    return df.map_partitions(_partition, job, meta=meta)
+
+
+def _partition(frame: "pandas.DataFrame", job: Job) -> "pandas.DataFrame":
+    """One partition: its columns, then ours, added by position (never aligned on the index,
+    which may repeat values)."""
+    table = job.run(*(frame[name] for name in job.input_columns()))
+    table = table.rename_columns(output_names(table.column_names, frame.columns))
+    ours = table.to_pandas(types_mapper=_pandas_type)
+    return frame.assign(**{name: ours[name].array for name in ours.columns})
+
+
+def _pandas_type(kind: pa.DataType) -> Any:
+    """pandas' dtype for one of our Arrow types: nullable ``Int64`` for ``int64``, so that a
+    null count is not turned into a float NaN, and for text ``string[pyarrow]``, the dtype
+    dask gives the input's text columns, so that every column marks a null as ``pd.NA``."""
+    import pandas as pd
+
+    if kind == pa.int64():
+        return pd.Int64Dtype()
+    if kind == pa.string():
+        return pd.StringDtype("pyarrow")
+    return None

@@ -1,0 +1,149 @@
+"""The engine on Spark: solve, count and validate a DataFrame's puzzle column on the
+executors, batch by batch, with no Python code run per row.
+
+>>> from sudoku_bulk import spark as sbs
+>>> df = spark.read.parquet("train.parquet")               # doctest: +SKIP
+>>> checked = sbs.validate(df, "puzzle", "solution")       # doctest: +SKIP
+>>> checked.groupBy("status").count().show()               # doctest: +SKIP
+
+Each function returns a new DataFrame: the input's columns, then ours, exactly as
+:func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count` and :func:`~sudoku_bulk.validate`
+name and fill them (``status``, ``solution``, ``count``, ``guesses``, ``error``); one of ours
+whose name the input has already gets ``_out`` added, as in the CLI's CSV output. Rows keep
+their partitions and their order within each.
+
+The work is done by :meth:`pyspark.sql.DataFrame.mapInArrow`: each executor's Python worker
+is handed Arrow record batches (``spark.sql.execution.arrow.maxRecordsPerBatch`` rows each,
+10,000 by default), and the package solves each batch on ``threads`` threads with the GIL
+released. ``threads=None`` takes ``spark.task.cpus`` (1 unless set), so that a task uses the
+cores the scheduler gave it. The executors need this package installed (see the README's
+"On a cluster"); pyspark itself is never needed to import :mod:`sudoku_bulk`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator, Optional
+
+import pyarrow as pa
+
+from ._frames import Job, make_job, output_names
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pyspark.sql import DataFrame
+
+__all__ = ["solve", "count", "validate"]
+
+
+def solve(
+    df: "DataFrame", column: str = "puzzle", *, threads: Optional[int] = None, solver: str = "band"
+) -> "DataFrame":
+    """``df`` with the first solution of each puzzle in ``column``: the columns ``status``,
+    ``solution``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.solve` gives them.
+
+    Args:
+        df: a Spark DataFrame.
+        column: the puzzles' column: strings (or binary) in the 81-character line form.
+        threads: threads per Spark task; ``None`` means ``spark.task.cpus``.
+        solver: as for :func:`sudoku_bulk.solve`.
+
+    Raises:
+        ValueError: ``column`` is not one of ``df``'s, or a bad option.
+        TypeError: ``column`` does not hold strings or binary.
+    """
+    return _apply(df, "solve", column, None, threads=threads, solver=solver)
+
+
+def count(
+    df: "DataFrame",
+    column: str = "puzzle",
+    limit: int = 2,
+    *,
+    threads: Optional[int] = None,
+    solver: str = "band",
+) -> "DataFrame":
+    """``df`` with each puzzle's solutions counted up to ``limit``: the columns ``status``,
+    ``count``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.count` gives them (a
+    count equal to ``limit`` means that many or more). Arguments as for :func:`solve`."""
+    return _apply(df, "count", column, None, limit=limit, threads=threads, solver=solver)
+
+
+def validate(
+    df: "DataFrame",
+    puzzle_column: str = "puzzle",
+    solution_column: Optional[str] = None,
+    *,
+    threads: Optional[int] = None,
+    solver: str = "band",
+) -> "DataFrame":
+    """``df`` with each row checked, as :func:`sudoku_bulk.validate` checks it: the puzzle
+    well formed with exactly one solution and, where ``solution_column`` is given, that
+    column's answer that solution. Adds ``status`` (``valid`` or the first check that
+    failed) and ``error``. Arguments as for :func:`solve`."""
+    return _apply(
+        df, "validate", puzzle_column, solution_column, threads=threads, solver=solver
+    )
+
+
+def _apply(
+    df: "DataFrame",
+    task: str,
+    puzzle_column: str,
+    solution_column: Optional[str],
+    *,
+    limit: int = 2,
+    threads: Optional[int],
+    solver: str,
+) -> "DataFrame":
+    """``df.mapInArrow`` with the job: the input's columns, then ours."""
+    from pyspark.sql.types import BinaryType, StringType, StructType
+
+    if threads is None:
+        threads = int(df.sparkSession.conf.get("spark.task.cpus", "1"))
+    job = make_job(
+        task,
+        puzzle_column,
+        solution_column,
+        limit=limit,
+        threads=threads,
+        solver=solver,
+        frame_columns=df.columns,
+    )
+    for name in job.input_columns():
+        kind = df.schema[name].dataType
+        if not isinstance(kind, (StringType, BinaryType)):
+            raise TypeError(
+                f"column {name!r}: expected strings or binary, got {kind.simpleString()}"
+            )
+    ours = job.schema()
+    names = output_names(ours.names, df.columns)
+    schema = StructType(df.schema.fields + [_spark_field(field, name) for field, name in zip(ours, names)])
+    positions = [df.columns.index(name) for name in job.input_columns()]
+
+    def each(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            yield from _answer(job, batch, positions, names)
+
+    return df.mapInArrow(each, schema)
+
+
+def _answer(
+    job: Job, batch: pa.RecordBatch, positions: list, names: list
+) -> Iterator[pa.RecordBatch]:
+    """The input batch's columns and ours, as record batches: one per batch of the table the
+    package returns (it builds one per slice of rows it solves), so no column is copied."""
+    table = job.run(*(batch.column(i) for i in positions))
+    start = 0
+    for ours in table.to_batches():
+        rows = batch.slice(start, ours.num_rows)
+        start += ours.num_rows
+        yield pa.RecordBatch.from_arrays(
+            rows.columns + ours.columns, names=rows.schema.names + names
+        )
+
+
+def _spark_field(field: pa.Field, name: str) -> Any:
+    """The Spark field of one of our Arrow fields (``string`` or ``int64``)."""
+    from pyspark.sql.types import LongType, StringType, StructField
+
+    kinds = {pa.string(): StringType(), pa.int64(): LongType()}
+    return StructField(name, kinds[field.type], nullable=True)

@@ -1,0 +1,104 @@
+"""sudoku_bulk.dask on dask's own schedulers and on a real dask.distributed cluster (a local
+scheduler with two worker processes), over a Parquet file the tests write: results equal the
+CLI's on the same file, ``meta`` equals what is computed, the index is the input's."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import CLUSTER_COLUMNS, PUZZLE, SOLUTION, Dataset, assert_equals_cli
+
+dd = pytest.importorskip("dask.dataframe", reason="dask is not installed: pip install './python[dask]'")
+
+import pandas as pd  # noqa: E402  (dask.dataframe needs pandas, so it is there)
+
+from sudoku_bulk import dask as sbd  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A dask.distributed client of a local cluster: a scheduler and two worker processes
+    of one thread each, which import sudoku_bulk on their own."""
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def frame(dataset):
+    """The dataset as a dask DataFrame of several partitions, read from its Parquet file."""
+    df = dd.from_pandas(pd.read_parquet(dataset.path), npartitions=7)
+    assert df.npartitions > 1
+    return df
+
+
+def run(task: str, frame):
+    """One adapter's output on the dataset's frame."""
+    if task == "solve":
+        return sbd.solve(frame, "puzzle")
+    if task == "count":
+        return sbd.count(frame, "puzzle", limit=Dataset.limit)
+    return sbd.validate(frame, "puzzle", "solution")
+
+
+def records(result: pd.DataFrame) -> list:
+    """A computed frame's rows as dicts, pandas' missing values as None."""
+    return [
+        {k: (None if v is pd.NA or v is None else v) for k, v in row.items()}
+        for row in result.astype(object).to_dict("records")
+    ]
+
+
+@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+def test_dask_equals_the_cli_on_the_same_parquet_file(task, frame, dataset):
+    out = run(task, frame)
+    assert list(out.columns) == ["id", "puzzle", "solution"] + CLUSTER_COLUMNS[task]
+    result = out.compute(scheduler="threads")
+    assert dict(result.dtypes) == dict(out._meta.dtypes)
+    assert list(result.index) == list(range(dataset.rows))
+    assert_equals_cli(dataset, task, records(result))
+
+
+@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+def test_dask_distributed_equals_the_cli(task, client, dataset):
+    out = run(task, dd.read_parquet(str(dataset.path)).repartition(npartitions=4))
+    result = client.compute(out).result()
+    assert_equals_cli(dataset, task, records(result))
+
+
+def test_dask_column_types(frame):
+    kinds = {name: str(kind) for name, kind in sbd.count(frame, "puzzle")._meta.dtypes.items()}
+    assert {name: kinds[name] for name in CLUSTER_COLUMNS["count"]} == {
+        "status": "string",
+        "count": "Int64",
+        "guesses": "Int64",
+        "error": "string",
+    }
+
+
+def test_dask_keeps_a_repeated_index_and_reads_bytes():
+    pdf = pd.DataFrame(
+        {"puzzle": [PUZZLE.encode(), None, PUZZLE[:80].encode()]}, index=[7, 7, 3], dtype=object
+    )
+    out = sbd.solve(dd.from_pandas(pdf, npartitions=1, sort=False), threads=2).compute(scheduler="sync")
+    assert list(out.index) == [7, 7, 3]
+    assert records(out[["status", "solution", "error"]]) == [
+        {"status": "solved", "solution": SOLUTION, "error": None},
+        {"status": "missing", "solution": None, "error": "null input"},
+        {"status": "malformed", "solution": None, "error": "80 cells, expected 81"},
+    ]
+
+
+def test_dask_errors_are_raised_when_the_graph_is_built():
+    df = dd.from_pandas(pd.DataFrame({"id": [1], "grid": [PUZZLE]}), npartitions=1)
+    with pytest.raises(ValueError, match="no column 'puzzle' in the DataFrame; its columns are 'id', 'grid'"):
+        sbd.solve(df)
+    with pytest.raises(ValueError, match="solver"):
+        sbd.solve(df, "grid", solver="quantum")
+    with pytest.raises(ValueError, match="limit"):
+        sbd.count(df, "grid", limit=0)
+    with pytest.raises(ValueError, match="no column 'answer'"):
+        sbd.validate(df, "grid", "answer")

@@ -1,0 +1,123 @@
+"""sudoku_bulk.spark on a real local Spark session (local[2]), over a Parquet file the tests
+write: results equal the CLI's on the same file, rows keep their order, errors are raised on
+the driver. Needs pyspark and a Java runtime (Spark 4 needs Java 17): scripts/python-tests.sh
+installs pyspark, and .ci/run a JRE where the machine has none."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from conftest import CLUSTER_COLUMNS, PUZZLE, SOLUTION, Dataset, assert_equals_cli
+
+pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed: pip install './python[spark]'")
+
+from sudoku_bulk import spark as sbs  # noqa: E402  (after the skip, which needs no pyspark)
+
+
+@pytest.fixture(scope="module")
+def spark():
+    """A local Spark session with two worker threads, whose Python workers run this
+    interpreter (the one that has sudoku_bulk installed). Batches of 700 rows and input
+    splits of 64 KiB, so that the dataset's 3,010 rows arrive as several partitions of
+    several batches each."""
+    from pyspark.sql import SparkSession
+
+    saved = {name: os.environ.get(name) for name in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON")}
+    os.environ["PYSPARK_PYTHON"] = os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("sudoku-bulk tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "700")
+        .config("spark.sql.files.maxPartitionBytes", "65536")
+        .config("spark.sql.files.openCostInBytes", "0")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture(scope="module")
+def frame(spark, dataset):
+    """The dataset as a Spark DataFrame, read from its Parquet file."""
+    df = spark.read.parquet(str(dataset.path))
+    assert df.rdd.getNumPartitions() > 1, "the test wants several partitions"
+    return df
+
+
+def run(task: str, frame):
+    """One adapter's output on the dataset's frame."""
+    if task == "solve":
+        return sbs.solve(frame, "puzzle")
+    if task == "count":
+        return sbs.count(frame, "puzzle", limit=Dataset.limit)
+    return sbs.validate(frame, "puzzle", "solution")
+
+
+@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+def test_spark_equals_the_cli_on_the_same_parquet_file(task, frame, dataset):
+    out = run(task, frame)
+    assert out.columns == ["id", "puzzle", "solution"] + CLUSTER_COLUMNS[task]
+    rows = [row.asDict() for row in out.collect()]  # partitions in order, rows in order within
+    assert_equals_cli(dataset, task, rows)
+
+
+def test_spark_column_types(frame):
+    kinds = {field.name: field.dataType.simpleString() for field in sbs.count(frame, "puzzle").schema}
+    assert kinds == {
+        "id": "bigint",
+        "puzzle": "string",
+        "solution": "string",
+        "status": "string",
+        "count": "bigint",
+        "guesses": "bigint",
+        "error": "string",
+    }
+
+
+def test_spark_reads_binary_columns_and_takes_threads(spark):
+    df = spark.createDataFrame([(bytearray(PUZZLE.encode()),), (None,)], "puzzle binary")
+    rows = sbs.solve(df, threads=2).collect()
+    assert [(r.status, r.solution, r.error) for r in rows] == [
+        ("solved", SOLUTION, None),
+        ("missing", None, "null input"),
+    ]
+
+
+def test_spark_threads_default_to_the_task_cpus(spark, monkeypatch):
+    seen = []
+    real = sbs.make_job
+
+    def spy(*args, **kwargs):
+        job = real(*args, **kwargs)
+        seen.append(job.threads)
+        return job
+
+    monkeypatch.setattr(sbs, "make_job", spy)
+    df = spark.createDataFrame([(PUZZLE,)], "puzzle string")
+    sbs.solve(df)
+    sbs.solve(df, threads=3)
+    assert seen == [int(spark.conf.get("spark.task.cpus", "1")), 3]
+
+
+def test_spark_errors_are_raised_on_the_driver(spark):
+    df = spark.createDataFrame([(1, PUZZLE)], "id long, grid string")
+    with pytest.raises(ValueError, match="no column 'puzzle' in the DataFrame; its columns are 'id', 'grid'"):
+        sbs.solve(df)
+    with pytest.raises(TypeError, match="column 'id': expected strings or binary, got bigint"):
+        sbs.solve(df, "id")
+    with pytest.raises(ValueError, match="solver"):
+        sbs.solve(df, "grid", solver="quantum")
+    with pytest.raises(ValueError, match="limit"):
+        sbs.count(df, "grid", limit=0)
+    with pytest.raises(ValueError, match="no column 'answer'"):
+        sbs.validate(df, "grid", "answer")
