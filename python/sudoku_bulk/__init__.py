@@ -18,6 +18,8 @@ Functions:
   the same shape and dtype, and a status code per grid (see :data:`STATUS`).
 - :func:`solve_file`, :func:`count_file`, :func:`validate_file`: the CLI's file pipeline
   (line, grid and CSV inputs), returning the run's summary.
+- :mod:`sudoku_bulk.spark` and :mod:`sudoku_bulk.dask`: the same three over a Spark or dask
+  DataFrame's columns (imported on their own; pyspark and dask are optional).
 
 A puzzle is the 81-character line form: digits, with ``.``, ``0`` or ``_`` for a blank
 (white space around it is ignored). Bad rows never raise: they get a status saying what is
