@@ -3,9 +3,10 @@
 //!
 //! A grid is a row of an `(N, 81)` array or a `(N, 9, 9)` array, each cell `offset + digit`
 //! or `blank` (0 and 0 for the Kaggle sets' digits; HRM-style tensors use `blank=1, offset=1`,
-//! digits 2 to 10). Each grid becomes the 81-character line form in one pass over the array
-//! (strided arrays included), the batch solves the lines, and the solutions are written back
-//! as `offset + digit`; a grid that could not be solved comes back all `blank`. A cell that is
+//! digits 2 to 10). The grids are taken [`RUN`] at a time: each becomes the 81-character line
+//! form in a buffer reused for every run (strided arrays included), the batch solves the
+//! lines, and the solutions are appended as `offset + digit`, a grid that could not be
+//! solved as all `blank`. A cell that is
 //! neither `blank` nor a digit makes its grid `malformed`.
 //!
 //! Status codes (`sb.STATUS`): 0 `solved`, then `1 + i` for the `i`th reason of
@@ -125,30 +126,43 @@ fn solve_grids<T: Cell>(
     }
     let readonly = array.try_readonly()?;
     let view = readonly.as_array();
+    // The line form of a cell: the digit, `.` for a blank, or a character the parser rejects.
+    let char_of_value = |v: i64| match v {
+        v if v > offset && v <= offset + 9 => b'0' + (v - offset) as u8,
+        v if v == blank => b'.',
+        _ => b'x',
+    };
+    // The same, looked up for the values 0 to 255 (every cell of the usual uint8 grids).
+    let small: [u8; 256] = std::array::from_fn(|v| char_of_value(v as i64));
+    let char_of = move |cell: T| match cell.value() {
+        Some(v @ 0..=255) => small[v as usize],
+        Some(v) => char_of_value(v),
+        None => b'x',
+    };
     let (solutions, status) = with_batch(py, options, |batch| {
-        // The line form: the digit, `.` for a blank, or a character the parser rejects.
-        let char_of = move |cell: T| match cell.value() {
-            Some(v) if v > offset && v <= offset + 9 => b'0' + (v - offset) as u8,
-            Some(v) if v == blank => b'.',
-            _ => b'x',
-        };
-        let lines: Vec<u8> = match view.as_slice() {
-            Some(cells) => cells.iter().map(|&c| char_of(c)).collect(),
-            None => view.iter().map(|&c| char_of(c)).collect(),
-        };
-        let mut solutions = vec![blank_cell; rows * CELLS];
+        let mut cells = view.iter().copied();
+        let contiguous = view.as_slice();
+        let mut lines = Vec::with_capacity(RUN.min(rows) * CELLS);
+        let mut solutions = Vec::with_capacity(rows * CELLS);
         let mut status = Vec::with_capacity(rows);
         for start in (0..rows).step_by(RUN) {
             let len = RUN.min(rows - start);
-            let lines = &lines[start * CELLS..][..len * CELLS];
+            // A run of grids in line form, in a buffer reused for every run.
+            lines.clear();
+            match contiguous {
+                Some(all) => {
+                    lines.extend(all[start * CELLS..][..len * CELLS].iter().map(|&c| char_of(c)))
+                }
+                None => lines.extend(cells.by_ref().take(len * CELLS).map(char_of)),
+            }
             let verdicts = batch.judge_by(len, |i| (&lines[i * CELLS..][..CELLS], None));
-            let out = &mut solutions[start * CELLS..][..len * CELLS];
-            for (verdict, out) in verdicts.iter().zip(out.chunks_exact_mut(CELLS)) {
+            for verdict in &verdicts {
                 status.push(code(verdict.fault.map(|f| f.reason)));
-                if let Some(solution) = verdict.solution {
-                    for (cell, &digit) in out.iter_mut().zip(solution.cells()) {
-                        *cell = digit_cells[usize::from(digit) % 10]; // digits are 1-9
-                    }
+                match verdict.solution {
+                    // Digits are 1-9: `% 10` only spares the bounds check.
+                    Some(solution) => solutions
+                        .extend(solution.cells().iter().map(|&d| digit_cells[usize::from(d) % 10])),
+                    None => solutions.extend(std::iter::repeat_n(blank_cell, CELLS)),
                 }
             }
         }
