@@ -6,8 +6,9 @@ FILE holds one puzzle a line (datasets/sample_10k.txt repeated, say). Each round
 `sudoku-bulk bench --mode first -j N --rounds 1 FILE` (which times the solver alone, the
 puzzles parsed beforehand), then times `sb.solve` on a pyarrow string array and on a list of
 str and `sb.solve_array` on an (N, 81) uint8 array, with N threads, then two Python threads
-each calling `solve(threads=1)` against one such call. Prints the medians over the rounds and
-each rate's ratio to the bench's.
+each calling `solve(threads=1)` against one such call, and as the machine's own yardstick two
+`sudoku-bulk solve -j 1` processes at once against one. Prints the medians over the rounds
+and each rate's ratio to the bench's.
 """
 
 from __future__ import annotations
@@ -59,6 +60,17 @@ def main() -> None:
         ).stdout
         return float(json.loads(out.splitlines()[0])["puzzles_per_second"])
 
+    def cli_solve() -> subprocess.Popen:
+        """A whole `sudoku-bulk solve -j 1` of the file, started."""
+        return subprocess.Popen(
+            [args.cli, "solve", "-j", "1", "-q", "-o", "/dev/null", args.file],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+
+    def two_processes() -> None:
+        for process in [cli_solve(), cli_solve()]:
+            process.wait()
+
     def two_threads() -> None:
         workers = [
             threading.Thread(target=sb.solve, args=(array,), kwargs={"threads": 1})
@@ -78,12 +90,15 @@ def main() -> None:
         call()  # warm-up: pools started, pages touched
     # Rounds interleave the bench and our calls, so that a busy machine slows both alike.
     bench, ours, one, two = [], {name: [] for name in work}, [], []
+    one_process, two_process = [], []
     for _ in range(args.rounds):
         bench.append(bench_rate())
         for name, call in work.items():
             ours[name].append(n / seconds(call))
         one.append(seconds(lambda: sb.solve(array, threads=1)))
         two.append(seconds(two_threads))
+        one_process.append(seconds(lambda: cli_solve().wait()))
+        two_process.append(seconds(two_processes))
 
     median = statistics.median
     print(f"{n} puzzles, {t} thread(s), median of {args.rounds} interleaved rounds")
@@ -94,6 +109,11 @@ def main() -> None:
     print(
         f"two Python threads each solve(pyarrow, threads=1): {median(two):.3f} s; one such "
         f"call alone: {median(one):.3f} s; ratio {median(two) / median(one):.2f}x"
+    )
+    print(
+        f"the machine's own: two `sudoku-bulk solve -j 1` processes at once: "
+        f"{median(two_process):.3f} s; one alone: {median(one_process):.3f} s; "
+        f"ratio {median(two_process) / median(one_process):.2f}x"
     )
 
 
