@@ -4,7 +4,8 @@
 # from this clone with `pip install ./python` (maturin, release profile, in the cargo target
 # dir: $CARGO_TARGET_DIR if set, else target/), the CLI the tests compare with, then pytest.
 # Needs python3 (3.9 or later) with venv and pip, a Rust toolchain, PyPI, and for the Spark
-# tests a Java 17 runtime (.ci/run installs one where it is missing).
+# tests a Java 17 runtime (installed from Debian's packages where it is missing and this runs
+# as root with apt-get; otherwise it stops and says so).
 #
 #   scripts/python-tests.sh            # every test
 #   scripts/python-tests.sh -k arrays  # arguments go to pytest
@@ -25,6 +26,19 @@ step "test dependencies"
 "$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$py" -m pip install --quiet --disable-pip-version-check \
   "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed
+
+# The Spark tests run a real local Spark session, and Spark 4 needs Java 17 or later.
+java_major=$( (java -version 2>&1 || true) | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1)
+if [ "${java_major:-0}" -lt 17 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    step "a Java 17 runtime for the Spark tests (apt-get install openjdk-17-jre-headless)"
+    apt-get update -qq && apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+  else
+    echo "python-tests.sh: the Spark tests need Java 17 or later (found: ${java_major:-none});" \
+      "install one (Debian: openjdk-17-jre-headless) and run again" >&2
+    exit 1
+  fi
+fi
 
 step "the CLI the tests compare with"
 cargo build --release --locked --quiet --bin sudoku-bulk
