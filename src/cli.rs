@@ -21,6 +21,7 @@ use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFor
 use crate::pipeline::{self, ColumnChoice, Input, Report, RunError, Settings, Sinks};
 use crate::progress::ProgressMode;
 use crate::solver::SolverKind;
+use crate::stderr::say;
 use crate::verdict::{Tally, Task};
 
 /// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
@@ -166,15 +167,19 @@ struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, default_value_t = 1000)]
     count: u64,
-    /// Seed: the same seed gives the same puzzles, whatever the thread count.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed: the same seed gives the same puzzles, whatever the thread count [default: a fresh
+    /// one each run, printed on stderr so that the run can be repeated].
+    #[arg(long)]
+    seed: Option<u64>,
     /// Write the puzzles here instead of stdout.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
+    /// No seed or summary line on stderr.
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// The threads to use: as asked, or every available core.
@@ -194,8 +199,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count { common, limit } => bulk(common, Task::Count { limit }),
         Command::Validate(common) => bulk(common, Task::Validate),
         Command::Generate(args) => {
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            if args.seed.is_none() && !args.quiet {
+                say!("sudoku-bulk: seed {seed} (--seed {seed} repeats this run)");
+            }
             let threads = threads(args.threads)?;
-            crate::commands::generate::run(args.count, args.seed, args.output.as_deref(), threads)?;
+            let started = Instant::now();
+            crate::commands::generate::run(args.count, seed, args.output.as_deref(), threads)?;
+            if !args.quiet {
+                let secs = started.elapsed().as_secs_f64();
+                say!("sudoku-bulk: {}", generate_summary(args.count, secs));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {
@@ -211,6 +225,22 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// A seed for a run given none: the standard library's per-process random hash keys (drawn
+/// from the operating system), mixed with the time.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::hash::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
+    hasher.finish()
+}
+
+/// `generate`'s summary line: how many puzzles, how fast.
+fn generate_summary(count: u64, secs: f64) -> String {
+    let noun = if count == 1 { "puzzle" } else { "puzzles" };
+    format!("{count} {noun} generated in {secs:.2}s ({:.0}/s)", count as f64 / secs.max(1e-9))
 }
 
 /// Runs `solve`, `count` or `validate`.
@@ -351,7 +381,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
                     }
                     _ => "the output is incomplete".to_string(),
                 };
-                eprintln!("sudoku-bulk: interrupted by signal {signal}; {what}");
+                say!("sudoku-bulk: interrupted by signal {signal}; {what}");
                 return Ok(ExitCode::from((128 + signal) as u8));
             }
             Err(e) => return Err(e.into()),
@@ -378,10 +408,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     if !common.quiet {
         for (name, run) in &runs {
             if let Some(columns) = &run.columns {
-                eprintln!("sudoku-bulk: {name}: {columns}");
+                say!("sudoku-bulk: {name}: {columns}");
             }
         }
-        eprintln!("sudoku-bulk: {}", summary_line(task, &total, secs));
+        say!("sudoku-bulk: {}", summary_line(task, &total, secs));
     }
     if let Some(path) = &common.summary_json {
         let each: Vec<_> = runs

@@ -545,9 +545,7 @@ impl Messages {
         match &mut self.sink {
             Some(sink) => sink.write_all(text),
             None => {
-                progress.suspend(|| {
-                    let _ = io::stderr().lock().write_all(text);
-                });
+                progress.suspend(|| crate::stderr::bytes(text));
                 Ok(())
             }
         }

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use crate::format::{body, resolve, FormatOptions, Records};
 use crate::grid::Grid;
 use crate::solver::{Outcome, SolverKind};
+use crate::stderr::say;
 
 /// The corpus timed when no file is named.
 const DEFAULT_CORPUS: &str = "datasets/sample_10k.txt";
@@ -63,7 +64,7 @@ pub(crate) fn run(plan: &Plan) -> Result<()> {
             .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         for &mode in &plan.modes {
             for &solver in &plan.solvers {
-                eprintln!(
+                say!(
                     "sudoku-bulk bench: {corpus}, {} puzzles, {}, {}",
                     puzzles.len(),
                     solver.name(),

@@ -1,0 +1,92 @@
+//! Behaviour at the edges (issue 15): closed streams, terminals, and what users type.
+
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::process::{Command, Stdio};
+
+use crate::util::{path_arg, sudoku_bulk, TempDir};
+
+/// A pipe's write end whose read end is already closed: every write to it fails (EPIPE).
+fn closed_pipe() -> Stdio {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0, "pipe(2)");
+    // SAFETY: pipe(2) just opened both descriptors, and nothing else owns them.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(read);
+    Stdio::from(write)
+}
+
+/// Runs `sudoku-bulk ARGS` with stderr closed; its stdout and exit status.
+fn with_closed_stderr(args: &[&str]) -> (String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(closed_pipe())
+        .output()
+        .expect("binary runs");
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+#[test]
+fn a_closed_stderr_changes_nothing_but_the_messages() {
+    let tmp = TempDir::new("closed-stderr");
+    let summary = tmp.0.join("summary.json");
+    let summary = summary.to_str().unwrap();
+    let mixed = path_arg("bad/mixed.txt");
+    let sample = path_arg("sample_10k.txt");
+    // Each writes to stderr: a summary, messages about failed records, a progress bar, the
+    // note on held-back messages, an error, bench's progress lines.
+    let cases: [&[&str]; 9] = [
+        &["solve", &mixed],
+        &["count", "--limit", "3", &mixed],
+        &["validate", &mixed, "--summary-json", summary],
+        &["validate", "--max-messages", "1", "--progress", "always", &sample, &mixed],
+        &["solve", "--report", "-", &mixed],
+        &["generate", "-n", "3", "--seed", "5"],
+        &["bench", "--rounds", "1", "--mode", "first", &path_arg("examples/line.txt")],
+        &["solve", "no-such-file.txt"],
+        &["solve", "--no-such-option"],
+    ];
+    for args in cases {
+        let (stdout, code) = with_closed_stderr(args);
+        let open = sudoku_bulk(args, None);
+        assert_eq!(code, open.code, "{args:?}: {}", open.stderr);
+        assert!(!open.stderr.contains("panicked"), "{args:?}: {}", open.stderr);
+        assert!(!open.stderr.is_empty(), "{args:?} writes nothing to stderr: a test of nothing");
+        if args[0] != "bench" {
+            assert_eq!(stdout, open.stdout, "{args:?}");
+        } else {
+            assert!(stdout.starts_with("| corpus |"), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn the_json_summary_ends_with_a_newline() {
+    let run =
+        sudoku_bulk(&["validate", "-q", "--summary-json", "-", &path_arg("bad/mixed.txt")], None);
+    let summary = run.stdout.lines().last().unwrap();
+    assert!(summary.starts_with("{\"command\":\"validate\""), "{}", run.stdout);
+    assert!(run.stdout.ends_with("}\n"), "{:?}", run.stdout);
+}
+
+#[test]
+fn generate_draws_a_fresh_seed_and_says_which() {
+    let seed_of = |stderr: &str| -> String {
+        let line = stderr.lines().find(|l| l.starts_with("sudoku-bulk: seed ")).expect(stderr);
+        line["sudoku-bulk: seed ".len()..].split(' ').next().unwrap().to_string()
+    };
+    let a = sudoku_bulk(&["generate", "-n", "5"], None);
+    let b = sudoku_bulk(&["generate", "-n", "5"], None);
+    assert_eq!((a.code, b.code), (Some(0), Some(0)));
+    assert_ne!(a.stdout, b.stdout, "two runs without --seed gave the same puzzles");
+    assert!(a.stderr.contains("sudoku-bulk: 5 puzzles generated in "), "{}", a.stderr);
+    let seed = seed_of(&a.stderr);
+    assert_ne!(seed, seed_of(&b.stderr));
+    let again = sudoku_bulk(&["generate", "-n", "5", "--seed", &seed, "-j", "1"], None);
+    assert_eq!(again.stdout, a.stdout);
+    assert!(!again.stderr.contains("seed"), "{}", again.stderr);
+    let quiet = sudoku_bulk(&["generate", "-n", "1", "-q"], None);
+    assert_eq!((quiet.stdout.lines().count(), quiet.stderr.as_str()), (1, ""));
+}
