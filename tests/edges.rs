@@ -90,3 +90,62 @@ fn generate_draws_a_fresh_seed_and_says_which() {
     let quiet = sudoku_bulk(&["generate", "-n", "1", "-q"], None);
     assert_eq!((quiet.stdout.lines().count(), quiet.stderr.as_str()), (1, ""));
 }
+
+/// A pseudo-terminal: the master side (what a terminal emulator holds) and the slave side
+/// (what a program run in it reads as its stdin).
+fn pty() -> (std::fs::File, OwnedFd) {
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty(3) writes two descriptors into the integers it is given; the name,
+    // termios and window size arguments may be null.
+    let ok = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(ok, 0, "openpty(3)");
+    // SAFETY: openpty just opened both descriptors, and nothing else owns them.
+    unsafe { (std::fs::File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) }
+}
+
+#[test]
+fn one_ctrl_d_after_a_typed_puzzle_answers_and_exits() {
+    use std::io::{Read, Write};
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let (mut terminal, stdin) = pty();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(["solve", "-q"])
+        .stdin(Stdio::from(stdin))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    // The user types the puzzle, Enter, then Ctrl-D once (the terminal's end-of-file key in
+    // its default, line-by-line mode): the program must see the end of its input.
+    terminal.write_all(format!("{PUZZLE}\n").as_bytes()).unwrap();
+    terminal.write_all(&[4]).unwrap();
+    // A guard against hanging, not a timing measurement: a run that still waits for input
+    // after a minute would wait forever.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("still waiting for input after one Ctrl-D");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mut stdout = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(0), "{stderr}");
+    assert_eq!(
+        stdout,
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n"
+    );
+}
