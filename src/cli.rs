@@ -74,13 +74,19 @@ enum Command {
     /// Time our solvers: puzzles/s, us/puzzle, % solved without guessing, guesses/puzzle.
     ///
     /// Puzzles are read before timing; each row is the median of --rounds passes after a
-    /// warm-up pass. With no files, runs on the sample corpus, datasets/sample_10k.txt.
+    /// warm-up pass. With no files, runs on the sample corpus built into the binary (10,000
+    /// generated puzzles, datasets/sample_10k.txt). A malformed record is reported and left
+    /// out of the timing.
+    ///
+    /// Exit status: 0 if every record was a puzzle, 1 if any was malformed, 2 on a usage or I/O
+    /// error.
     Bench(BenchArgs),
 }
 
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Corpus files, in any input format [default: datasets/sample_10k.txt].
+    /// Corpus files, in any input format [default: the sample corpus built into the binary,
+    /// datasets/sample_10k.txt].
     files: Vec<PathBuf>,
     /// Solvers to time (repeat to compare).
     #[arg(long, value_enum, default_values_t = [SolverKind::Band])]
@@ -94,9 +100,11 @@ struct BenchArgs {
     /// Timed passes per row; the median is reported.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
-    /// Result format.
+    /// Format of the results (`--format` is the input format, as for the other commands).
     #[arg(long, value_enum, default_value_t = ResultFormat::Table)]
-    format: ResultFormat,
+    output_format: ResultFormat,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -121,22 +129,8 @@ struct Common {
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// Input format.
-    #[arg(long, value_enum, default_value_t = FormatKind::Auto)]
-    format: FormatKind,
-    /// What separates a row's fields: , tab : ; | or whitespace [default: a comma makes CSV;
-    /// without commas, the first of the others that splits most rows into fields, one of
-    /// them a puzzle].
-    #[arg(long, value_name = "SEP")]
-    delimiter: Option<Delimiter>,
-    /// CSV: the puzzle column, by header name or position from 1 [default: recognised by
-    /// name, e.g. quizzes, puzzle, question; without a header, the first 81-cell field].
-    #[arg(long, value_name = "NAME|N")]
-    puzzle_col: Option<Column>,
-    /// CSV: the solution column, by header name or position from 1 [default: recognised by
-    /// name, e.g. solutions, solution, answer; without a header, the next 81-cell field].
-    #[arg(long, value_name = "NAME|N")]
-    solution_col: Option<Column>,
+    #[command(flatten)]
+    input: InputArgs,
     /// Solver.
     #[arg(long, value_enum, default_value_t = SolverKind::Band)]
     solver: SolverKind,
@@ -160,6 +154,39 @@ struct Common {
     /// Bytes of input per work unit [default: chosen from the input size].
     #[arg(long, value_name = "BYTES", hide = true)]
     chunk_size: Option<usize>,
+}
+
+/// How to read the inputs: the same options for every command that reads puzzles.
+#[derive(Debug, Args)]
+struct InputArgs {
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = FormatKind::Auto)]
+    format: FormatKind,
+    /// What separates a row's fields: , tab : ; | or whitespace [default: a comma makes CSV;
+    /// without commas, the first of the others that splits most rows into fields, one of
+    /// them a puzzle].
+    #[arg(long, value_name = "SEP")]
+    delimiter: Option<Delimiter>,
+    /// CSV: the puzzle column, by header name or position from 1 [default: recognised by
+    /// name, e.g. quizzes, puzzle, question; without a header, the first 81-cell field].
+    #[arg(long, value_name = "NAME|N")]
+    puzzle_col: Option<Column>,
+    /// CSV: the solution column, by header name or position from 1 [default: recognised by
+    /// name, e.g. solutions, solution, answer; without a header, the next 81-cell field].
+    #[arg(long, value_name = "NAME|N")]
+    solution_col: Option<Column>,
+}
+
+impl InputArgs {
+    /// The options as the format module takes them.
+    fn options(self) -> FormatOptions {
+        FormatOptions {
+            kind: self.format,
+            puzzle_column: self.puzzle_col,
+            answer_column: self.solution_col,
+            delimiter: self.delimiter,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -219,10 +246,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 modes: args.mode,
                 threads: threads(Some(args.threads))?,
                 rounds: args.rounds as usize,
-                format: args.format,
+                format: args.output_format,
+                input: args.input.options(),
             };
-            bench::run(&plan)?;
-            Ok(ExitCode::SUCCESS)
+            bench::run(&plan)
         }
     }
 }
@@ -283,12 +310,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let mut settings = Settings {
         threads: threads(common.threads)?,
         solver: common.solver,
-        format: FormatOptions {
-            kind: common.format,
-            puzzle_column: common.puzzle_col,
-            answer_column: common.solution_col,
-            delimiter: common.delimiter,
-        },
+        format: common.input.options(),
         output: output_format,
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),
         progress: common.progress,

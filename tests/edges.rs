@@ -149,3 +149,80 @@ fn one_ctrl_d_after_a_typed_puzzle_answers_and_exits() {
         "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n"
     );
 }
+
+#[test]
+fn bench_runs_its_built_in_sample_anywhere() {
+    let elsewhere = TempDir::new("bench-anywhere");
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(["bench", "--rounds", "1", "--mode", "first", "--output-format", "csv"])
+        .current_dir(&elsewhere.0) // no datasets/ here
+        .output()
+        .unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.lines().nth(1).unwrap().starts_with("sample_10k.txt,10000,band,first,1,"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("sample_10k.txt, 10000 puzzles, band, first"), "{stderr}");
+}
+
+#[test]
+fn bench_reads_inputs_as_the_other_commands_do() {
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let tmp = TempDir::new("bench-inputs");
+    // A headerless CSV whose first field could be mistaken for nothing: the column is named.
+    let csv = tmp.file("two.csv", format!("a,{PUZZLE}\nb,{PUZZLE}\n").as_bytes());
+    let run = sudoku_bulk(
+        &[
+            "bench",
+            "--rounds",
+            "1",
+            "--mode",
+            "first",
+            "--puzzle-col",
+            "2",
+            "--format",
+            "csv",
+            &csv,
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("| two.csv | 2 | band | first | 1 |"), "{}", run.stdout);
+    assert!(run.stdout.lines().next().unwrap().ends_with("| guesses/puzzle | unsolved |"));
+    assert!(run.stdout.lines().nth(2).unwrap().ends_with("| 0 |"), "{}", run.stdout);
+    // The old spelling of the results' format is the input format now.
+    let run = sudoku_bulk(&["bench", "--format", "json", &csv], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("invalid value 'json' for '--format"), "{}", run.stderr);
+}
+
+#[test]
+fn bench_reports_malformed_records_and_skips_empty_corpora() {
+    let tmp = TempDir::new("bench-edges");
+    let empty = tmp.file("empty.txt", b"");
+    let mixed = path_arg("bad/mixed.txt");
+    let run = sudoku_bulk(&["bench", "--rounds", "1", "--mode", "count2", &empty, &mixed], None);
+    // Malformed records are reported where they are and the rest is timed: exit 1, as for
+    // the other commands.
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("mixed.txt: line 3: malformed: 80 cells, expected 81"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("mixed.txt: line 7: malformed: 82 cells, expected 81"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("empty.txt: no puzzles to time; skipped"), "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().skip(2).collect();
+    // mixed.txt: two good puzzles, one with conflicting givens, one with none: 4, 2 unsolved.
+    assert_eq!(rows.len(), 1, "{}", run.stdout);
+    assert!(rows[0].starts_with("| mixed.txt | 4 | band | count2 |"), "{}", rows[0]);
+    assert!(rows[0].ends_with("| 2 |"), "{}", rows[0]);
+}
