@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::arrow_io::{output_schema, ParquetWriter};
 use crate::commands::bench::{self, Mode, ResultFormat};
+use crate::commands::generate::{self, ClueRange};
 use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
@@ -198,13 +199,32 @@ struct GenerateArgs {
     /// one each run, printed on stderr so that the run can be repeated].
     #[arg(long)]
     seed: Option<u64>,
-    /// Write the puzzles here instead of stdout.
+    /// Write the puzzles here instead of stdout. Its extension sets the output format unless
+    /// --output-format does: .csv, .jsonl or .ndjson, .txt for line.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
+    /// Output format [auto: from the -o extension, else csv with --solutions, line otherwise].
+    /// CSV has a header, `puzzle` or `puzzle,solution`; JSON Lines the same keys.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Auto)]
+    output_format: OutputFormat,
+    /// Write each puzzle's solution too.
+    #[arg(long)]
+    solutions: bool,
+    /// Keep only puzzles with this many clues: LOW..HIGH (both included) or N, within the
+    /// 17 to 40 that minimal puzzles can have; most have 21 to 27.
+    #[arg(long, value_name = "LOW..HIGH")]
+    clues: Option<ClueRange>,
+    /// Keep only puzzles on which the band solver makes at least N guesses (the `guesses`
+    /// column of `solve --output-format csv`).
+    #[arg(long, value_name = "N")]
+    min_guesses: Option<u64>,
+    /// When to draw a progress bar on stderr.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    progress: ProgressMode,
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// No seed or summary line on stderr.
+    /// No seed, progress bar or summary line on stderr.
     #[arg(short, long)]
     quiet: bool,
 }
@@ -227,12 +247,34 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Validate(common) => bulk(common, Task::Validate),
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
+            let output_format = match (args.output_format, args.output.as_deref()) {
+                (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
+                    Ok(format) => format.unwrap_or(OutputFormat::Auto),
+                    Err(ext) => bail!(
+                        "-o {}: generate does not write .{ext}; use .csv, .jsonl or .txt (or \
+                         --output-format)",
+                        path.display()
+                    ),
+                },
+                (chosen, _) => chosen,
+            };
+            let plan = generate::Plan {
+                count: args.count,
+                seed,
+                clues: args.clues,
+                min_guesses: args.min_guesses,
+                solutions: args.solutions,
+                format: output_format,
+                progress: if args.quiet { ProgressMode::Never } else { args.progress },
+                threads: threads(args.threads)?,
+                max_draws: generate::MAX_DRAWS,
+            };
+            plan.output_format()?; // refuse a format it cannot write before saying anything
             if args.seed.is_none() && !args.quiet {
                 say!("sudoku-bulk: seed {seed} (--seed {seed} repeats this run)");
             }
-            let threads = threads(args.threads)?;
             let started = Instant::now();
-            crate::commands::generate::run(args.count, seed, args.output.as_deref(), threads)?;
+            generate::run(&plan, args.output.as_deref())?;
             if !args.quiet {
                 let secs = started.elapsed().as_secs_f64();
                 say!("sudoku-bulk: {}", generate_summary(args.count, secs));

@@ -226,3 +226,64 @@ fn bench_reports_malformed_records_and_skips_empty_corpora() {
     assert!(rows[0].starts_with("| mixed.txt | 4 | band | count2 |"), "{}", rows[0]);
     assert!(rows[0].ends_with("| 2 |"), "{}", rows[0]);
 }
+
+#[test]
+fn generate_writes_solutions_that_validate() {
+    let tmp = TempDir::new("generate-solutions");
+    for (name, header) in [("pairs.csv", Some("puzzle,solution")), ("pairs.jsonl", None)] {
+        let path = tmp.0.join(name);
+        let path = path.to_str().unwrap();
+        let run = sudoku_bulk(&["generate", "-q", "-n", "30", "--solutions", "-o", path], None);
+        assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(text.lines().next().filter(|_| header.is_some()), header, "{text}");
+        if header.is_none() {
+            assert!(text.starts_with("{\"puzzle\":\""), "{text}");
+            continue; // validate reads CSV, not JSON Lines
+        }
+        // The oracle: validate checks each row's solution is the puzzle's one solution.
+        let check = sudoku_bulk(&["validate", "--failures-only", path], None);
+        assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
+        assert!(check.stderr.contains("30 records: 30 valid, 0 invalid"), "{}", check.stderr);
+    }
+    // Solutions need somewhere to go besides the puzzle's line.
+    let run = sudoku_bulk(&["generate", "-n", "1", "--solutions", "--output-format", "line"], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("--solutions needs CSV or JSON Lines output"), "{}", run.stderr);
+}
+
+#[test]
+fn generate_filters_by_clues_and_guesses() {
+    let run =
+        sudoku_bulk(&["generate", "-q", "-n", "20", "--seed", "3", "--clues", "22..23"], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for line in run.stdout.lines() {
+        let clues = line.bytes().filter(u8::is_ascii_digit).count();
+        assert!((22..=23).contains(&clues), "{clues} clues: {line}");
+    }
+    let run =
+        sudoku_bulk(&["generate", "-q", "-n", "5", "--seed", "3", "--min-guesses", "6"], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // The guesses as `solve` counts them, which is what --min-guesses promises.
+    let solved =
+        sudoku_bulk(&["solve", "-q", "--output-format", "csv"], Some(run.stdout.as_bytes()));
+    let rows: Vec<&str> = solved.stdout.lines().skip(1).collect();
+    assert_eq!(rows.len(), 5, "{}", solved.stdout);
+    for row in rows {
+        let guesses: u64 = row.split(',').nth(4).unwrap().parse().unwrap();
+        assert!(guesses >= 6, "{row}");
+    }
+    let run = sudoku_bulk(&["generate", "-n", "1", "--clues", "12..20"], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("minimal proper puzzles have 17 to 40 clues"), "{}", run.stderr);
+}
+
+#[test]
+fn generate_shows_progress_and_a_summary() {
+    let run = sudoku_bulk(&["generate", "-n", "300", "--seed", "2", "--progress", "always"], None);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stderr.contains("300 puzzles, "), "{}", run.stderr);
+    assert!(run.stderr.contains("sudoku-bulk: 300 puzzles generated in "), "{}", run.stderr);
+    let quiet = sudoku_bulk(&["generate", "-q", "-n", "3", "--progress", "always"], None);
+    assert_eq!(quiet.stderr, "");
+}
