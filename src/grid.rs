@@ -242,6 +242,29 @@ impl Grid {
             out.push(b'\n');
         }
     }
+
+    /// Writes the grid as nine rows pretty-printed: `|` between boxes and a rule between
+    /// bands (`------+-------+------` when `spaced`, `---+---+---` otherwise); blanks as `0`.
+    pub fn write_boxed_rows(&self, out: &mut Vec<u8>, spaced: bool) {
+        let (bar, rule): (&[u8], &[u8]) = match spaced {
+            true => (b" | ", b"------+-------+------\n"),
+            false => (b"|", b"---+---+---\n"),
+        };
+        for (r, row) in self.0.chunks_exact(9).enumerate() {
+            if r == 3 || r == 6 {
+                out.extend_from_slice(rule);
+            }
+            for (i, &v) in row.iter().enumerate() {
+                if i == 3 || i == 6 {
+                    out.extend_from_slice(bar);
+                } else if spaced && i > 0 {
+                    out.push(b' ');
+                }
+                out.push(b'0' + v);
+            }
+            out.push(b'\n');
+        }
+    }
 }
 
 /// The nine cell indices of a house.

@@ -267,8 +267,11 @@ impl Encoder {
             Task::Solve => {
                 let solution = verdict.solution.as_ref().expect("a solved verdict has a solution");
                 match &record.parsed {
-                    Ok(Puzzle { layout: Layout::Rows { spaced }, .. }) => {
+                    Ok(Puzzle { layout: Layout::Rows { spaced, boxed: false }, .. }) => {
                         solution.write_rows(out, *spaced)
+                    }
+                    Ok(Puzzle { layout: Layout::Rows { spaced, boxed: true }, .. }) => {
+                        solution.write_boxed_rows(out, *spaced)
                     }
                     _ => {
                         solution.write_line(out);
@@ -416,8 +419,8 @@ fn optional(out: &mut Vec<u8>, value: Option<u64>) {
 }
 
 /// The most of a record's text a report quotes: a record can be a megabyte-long line, and the
-/// report need not hold it twice.
-const REPORT_TEXT: usize = 200;
+/// report need not hold it twice; a pretty-printed grid (about 250 bytes) fits whole.
+const REPORT_TEXT: usize = 512;
 
 /// A record's text for a report: whole, or its start and how long it was.
 fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {

@@ -287,3 +287,70 @@ fn generate_shows_progress_and_a_summary() {
     let quiet = sudoku_bulk(&["generate", "-q", "-n", "3", "--progress", "always"], None);
     assert_eq!(quiet.stderr, "");
 }
+
+/// A puzzle as people print it: `|` between boxes, rules between bands, `*` and `-` blanks.
+const PRETTY: &str = "\
+* 2 7 | 3 8 * | * 1 *
+* 1 * | * * 6 | 7 3 5
+* * * | * * * | * 2 9
+------+-------+------
+3 * 5 | 6 9 2 | * 8 *
+* * * | * * * | * * *
+* 6 * | 1 7 4 | 5 * 3
+------+-------+------
+6 4 * | * * * | * * *
+9 5 1 | 8 * * | * 7 *
+* 8 * | - 6 5 | 3 4 -
+";
+
+#[test]
+fn pretty_grids_are_answered_in_their_layout() {
+    let run = sudoku_bulk(&["solve"], Some(PRETTY.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "5 2 7 | 3 8 9 | 4 1 6\n8 1 9 | 4 2 6 | 7 3 5\n4 3 6 | 7 5 1 | 8 2 9\n\
+         ------+-------+------\n3 7 5 | 6 9 2 | 1 8 4\n1 9 4 | 5 3 8 | 2 6 7\n\
+         2 6 8 | 1 7 4 | 5 9 3\n------+-------+------\n6 4 3 | 2 1 7 | 9 5 8\n\
+         9 5 1 | 8 4 3 | 6 7 2\n7 8 2 | 9 6 5 | 3 4 1\n"
+    );
+}
+
+#[test]
+fn project_euler_grids_back_to_back_are_one_record_each() {
+    // Project Euler's p096 layout: a title line, nine rows, the next title; no blank lines.
+    let compact: String = PRETTY
+        .lines()
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| l.replace(['|', ' '], "").replace(['*', '-'], "0") + "\n")
+        .collect();
+    let euler = format!("Grid 01\n{compact}Grid 02\n{compact}Grid 03\n{compact}");
+    let run = sudoku_bulk(&["solve", "--output-format", "csv"], Some(euler.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<u64> =
+        run.stdout.lines().skip(1).map(|r| r.split(',').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(lines, [2, 12, 22], "{}", run.stdout);
+    // The same grids with neither titles nor blank lines between them.
+    let bare = compact.repeat(3);
+    let run = sudoku_bulk(&["count", "-q"], Some(bare.as_bytes()));
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "1\n1\n1\n"));
+}
+
+#[test]
+fn a_bad_grid_is_named_by_its_row_and_reported_whole() {
+    let bad = PRETTY.replace("3 * 5 | 6 9 2", "3 * 5 | 6 9 x");
+    let tmp = TempDir::new("bad-grid");
+    let report = tmp.0.join("bad.jsonl");
+    let run = sudoku_bulk(
+        &["validate", "-q", "--report", report.to_str().unwrap()],
+        Some(format!("# one grid\n{bad}").as_bytes()),
+    );
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stdout,
+        "error: line 6: malformed: row 4, column 13: unexpected character 'x'\n"
+    );
+    let report = std::fs::read_to_string(report).unwrap();
+    let quoted = bad.trim_end().replace('\n', "\\n");
+    assert!(report.contains(&format!("\"record\":\"{quoted}\"")), "{report}");
+}
