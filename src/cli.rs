@@ -135,10 +135,11 @@ struct Common {
     /// Solver.
     #[arg(long, value_enum, default_value_t = SolverKind::Band)]
     solver: SolverKind,
-    /// When to draw a progress bar on stderr.
+    /// When to show progress on stderr: a bar on a terminal; with `always`, plain lines every
+    /// few seconds into a file or pipe.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     progress: ProgressMode,
-    /// No summary line on stderr.
+    /// No summary line or progress bar on stderr (unless --progress always).
     #[arg(short, long)]
     quiet: bool,
     /// Read a file as a stream instead of memory-mapping it: for files that may change or
@@ -224,7 +225,7 @@ struct GenerateArgs {
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// No seed, progress bar or summary line on stderr.
+    /// No seed, progress bar or summary line on stderr (progress still with --progress always).
     #[arg(short, long)]
     quiet: bool,
 }
@@ -265,7 +266,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 min_guesses: args.min_guesses,
                 solutions: args.solutions,
                 format: output_format,
-                progress: if args.quiet { ProgressMode::Never } else { args.progress },
+                progress: quieted(args.progress, args.quiet),
                 threads: threads(args.threads)?,
                 max_draws: generate::MAX_DRAWS,
             };
@@ -293,6 +294,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             };
             bench::run(&plan)
         }
+    }
+}
+
+/// The progress mode under `-q`: no bar unless `--progress always` asked for one.
+fn quieted(mode: ProgressMode, quiet: bool) -> ProgressMode {
+    match (mode, quiet) {
+        (ProgressMode::Auto, true) => ProgressMode::Never,
+        (mode, _) => mode,
     }
 }
 
@@ -355,7 +364,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         format: common.input.options(),
         output: output_format,
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),
-        progress: common.progress,
+        progress: quieted(common.progress, common.quiet),
         failures_only: common.failures_only,
         max_messages: Some(common.max_messages),
         headers: true,

@@ -28,7 +28,7 @@ pub struct Grid(pub(crate) [u8; CELLS]);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// The line has the wrong number of cells.
-    #[error("{cells} cells, expected 81")]
+    #[error("{}, expected 81", Plural(*cells, "cell"))]
     WrongLength {
         /// How many cells the line held.
         cells: usize,
@@ -95,6 +95,17 @@ impl fmt::Display for ByteName {
             b' ' => f.write_str("' '"),
             b => write!(f, "byte 0x{b:02X}"),
         }
+    }
+}
+
+/// A count and its noun, singular or plural as the count asks: `1 cell`, `80 cells`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plural<'a>(pub usize, pub &'a str);
+
+impl fmt::Display for Plural<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Plural(n, noun) = *self;
+        write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
     }
 }
 

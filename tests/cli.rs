@@ -11,7 +11,7 @@ fn line_example_with_end_marker() {
     let run = sudoku_bulk(&["solve", &path_arg("examples/line.txt")], None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.stdout, read("examples/line.expected"));
-    assert!(run.stderr.contains("1 puzzles: 1 solved, 0 failed"), "{}", run.stderr);
+    assert!(run.stderr.contains("1 puzzle: 1 solved, 0 failed"), "{}", run.stderr);
 }
 
 #[test]

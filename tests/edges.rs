@@ -91,20 +91,15 @@ fn generate_draws_a_fresh_seed_and_says_which() {
     assert_eq!((quiet.stdout.lines().count(), quiet.stderr.as_str()), (1, ""));
 }
 
-/// A pseudo-terminal: the master side (what a terminal emulator holds) and the slave side
-/// (what a program run in it reads as its stdin).
-fn pty() -> (std::fs::File, OwnedFd) {
+/// A pseudo-terminal `columns` wide: the master side (what a terminal emulator holds) and
+/// the slave side (what a program run in it reads and writes).
+fn pty(columns: u16) -> (std::fs::File, OwnedFd) {
     let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty(3) writes two descriptors into the integers it is given; the name,
-    // termios and window size arguments may be null.
+    let size = libc::winsize { ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: openpty(3) writes two descriptors into the integers it is given and reads the
+    // window size; the name and termios arguments may be null.
     let ok = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
+        libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size)
     };
     assert_eq!(ok, 0, "openpty(3)");
     // SAFETY: openpty just opened both descriptors, and nothing else owns them.
@@ -116,7 +111,7 @@ fn one_ctrl_d_after_a_typed_puzzle_answers_and_exits() {
     use std::io::{Read, Write};
     const PUZZLE: &str =
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-    let (mut terminal, stdin) = pty();
+    let (mut terminal, stdin) = pty(80);
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
         .args(["solve", "-q"])
         .stdin(Stdio::from(stdin))
@@ -284,7 +279,7 @@ fn generate_shows_progress_and_a_summary() {
     assert_eq!(run.code, Some(0));
     assert!(run.stderr.contains("300 puzzles, "), "{}", run.stderr);
     assert!(run.stderr.contains("sudoku-bulk: 300 puzzles generated in "), "{}", run.stderr);
-    let quiet = sudoku_bulk(&["generate", "-q", "-n", "3", "--progress", "always"], None);
+    let quiet = sudoku_bulk(&["generate", "-q", "-n", "3"], None);
     assert_eq!(quiet.stderr, "");
 }
 
@@ -353,4 +348,126 @@ fn a_bad_grid_is_named_by_its_row_and_reported_whole() {
     let report = std::fs::read_to_string(report).unwrap();
     let quoted = bad.trim_end().replace('\n', "\\n");
     assert!(report.contains(&format!("\"record\":\"{quoted}\"")), "{report}");
+}
+
+/// What `sudoku-bulk ARGS` draws on a terminal `columns` wide that is its stderr, as the
+/// lines a terminal would show (escape sequences removed, redraws split at `\r`).
+fn on_a_terminal(args: &[&str], columns: u16) -> Vec<String> {
+    use std::io::Read;
+    let (mut terminal, stderr) = pty(columns);
+    let status = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(stderr))
+        .status() // the Command, holding the slave side, is dropped before the read below
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let mut bytes = Vec::new();
+    let mut buf = [0u8; 4096];
+    // Linux reports EIO once no process holds the slave side: the end of what was drawn.
+    while let Ok(n @ 1..) = terminal.read(&mut buf) {
+        bytes.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let mut plain = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters, ended by a letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain.split(['\r', '\n']).filter(|l| !l.trim().is_empty()).map(String::from).collect()
+}
+
+#[test]
+fn the_bar_fits_the_terminal_and_quiet_hides_it() {
+    let sample = path_arg("sample_10k.txt");
+    let drawn = on_a_terminal(&["solve", "-j", "1", "-o", "/dev/null", &sample], 60);
+    assert!(drawn.iter().any(|l| l.contains("% ") && l.contains(" puzzles, ")), "{drawn:?}");
+    for bar in drawn.iter().filter(|l| l.contains("% ")) {
+        assert!(bar.chars().count() <= 60, "{} columns: {bar:?}", bar.chars().count());
+    }
+    let quiet = on_a_terminal(&["solve", "-q", "-j", "1", "-o", "/dev/null", &sample], 60);
+    assert_eq!(quiet, Vec::<String>::new());
+}
+
+#[test]
+fn progress_always_into_a_pipe_is_plain_lines() {
+    let run = sudoku_bulk(
+        &["solve", "-q", "--progress", "always", "-o", "/dev/null", &path_arg("sample_10k.txt")],
+        None,
+    );
+    assert_eq!(run.code, Some(0));
+    assert!(!run.stderr.contains(['\r', '\x1b']), "{:?}", run.stderr);
+    let last = run.stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("sudoku-bulk: progress: 100%, 10000 puzzles, "), "{:?}", run.stderr);
+}
+
+#[test]
+fn messages_count_in_the_singular_and_name_csv_columns() {
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let run = sudoku_bulk(&["count"], Some(format!("{PUZZLE}\n").as_bytes()));
+    assert!(run.stderr.contains("sudoku-bulk: 1 puzzle: 1 with 1 solution, in "), "{}", run.stderr);
+    let run = sudoku_bulk(&["solve", "-q"], Some(b"1\n"));
+    assert_eq!(run.stdout, "error: line 1: malformed: 1 cell, expected 81\n");
+    let csv = format!("id,puzzle\n1,{PUZZLE}\n");
+    let run = sudoku_bulk(&["solve", "-o", "/dev/null"], Some(csv.as_bytes()));
+    assert!(run.stderr.contains("puzzle in CSV column 2 \"puzzle\""), "{}", run.stderr);
+    let run = sudoku_bulk(&["solve", "--puzzle-col", "3"], Some(csv.as_bytes()));
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr
+            .contains("CSV column 3 asked for, but rows have 2 fields (columns count from 1)"),
+        "{}",
+        run.stderr
+    );
+    let run = sudoku_bulk(&["solve", "--puzzle-col", "0"], Some(csv.as_bytes()));
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("columns count from 1: the first column is 1"), "{}", run.stderr);
+}
+
+#[test]
+fn wrong_answers_say_what_is_wrong() {
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+    let blank = format!("{}.", &ANSWER[..80]);
+    // The answer with 1s and 2s swapped: a valid grid that changes the given 2 of cell 2.
+    let swapped: String = ANSWER
+        .chars()
+        .map(|c| match c {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect();
+    let csv = format!("puzzle,solution\n{PUZZLE},{blank}\n{PUZZLE},{swapped}\n");
+    let run = sudoku_bulk(&["validate", "-q", "--output-format", "line"], Some(csv.as_bytes()));
+    assert_eq!(
+        run.stdout,
+        "error: line 2: answer invalid: cell 81 (row 9, column 9) is blank\n\
+         error: line 3: answer disagrees with givens: cell 2 (row 1, column 2): given 2, answer 1\n"
+    );
+}
+
+#[test]
+fn count_summaries_list_only_the_counts_that_occur() {
+    let empty = ".".repeat(81);
+    let input = format!("{}\n{empty}\n", "1".repeat(81));
+    let run =
+        sudoku_bulk(&["count", "--limit", "1000", "--summary-json", "-"], Some(input.as_bytes()));
+    let summary = run.stdout.lines().last().unwrap();
+    // One row with conflicting givens (not counted), one with 1000 or more solutions.
+    assert!(summary.contains("\"limit\":1000,\"solutions\":{\"1000+\":1}"), "{summary}");
+    assert!(run.stderr.contains("2 puzzles: 1 with 1000+ solutions ("), "{}", run.stderr);
 }

@@ -6,7 +6,7 @@
 use super::csv::{split_fields_by, CsvLayout, FieldError};
 use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
-use crate::grid::{cell_value, ByteName, Grid, ParseError};
+use crate::grid::{cell_value, ByteName, Grid, ParseError, Plural};
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub enum RecordError {
     #[error(transparent)]
     Line(#[from] ParseError),
     /// A grid row with the wrong number of cells.
-    #[error("{cells} cells in row {row}, expected 9")]
+    #[error("{} in row {row}, expected 9", Plural(*cells, "cell"))]
     RowLength {
         /// The row, counted from 1.
         row: u8,
@@ -75,7 +75,7 @@ pub enum RecordError {
     },
     /// A grid record with too few or too many rows (grids back to back are read 9 rows at a
     /// time only when their rows are a multiple of 9).
-    #[error("{rows} rows, expected 9")]
+    #[error("{}, expected 9", Plural(*rows, "row"))]
     RowCount {
         /// How many rows the record held.
         rows: usize,
@@ -84,7 +84,7 @@ pub enum RecordError {
     #[error(transparent)]
     Fields(#[from] FieldError),
     /// A CSV row with more or fewer fields than the first row.
-    #[error("{fields} fields, expected {expected}")]
+    #[error("{}, expected {expected}", Plural(*fields, "field"))]
     FieldCount {
         /// Fields in this row.
         fields: usize,
