@@ -471,3 +471,28 @@ fn count_summaries_list_only_the_counts_that_occur() {
     assert!(summary.contains("\"limit\":1000,\"solutions\":{\"1000+\":1}"), "{summary}");
     assert!(run.stderr.contains("2 puzzles: 1 with 1000+ solutions ("), "{}", run.stderr);
 }
+
+#[test]
+fn tests_that_skip_for_want_of_corpora_say_so_in_plain_test_output() {
+    if std::env::var_os("SUDOKU_SKIP_CHECK").is_some() {
+        return; // this run is the one being checked
+    }
+    // This test binary again, without --nocapture, with no corpus folder, running one test
+    // that needs the corpora: what `cargo test` shows a user who has no ../shared.
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "corpora::every_corpus_is_solved_in_order", "--test-threads", "1"])
+        .env("SUDOKU_DATASETS", "/nonexistent/corpora")
+        .env("SUDOKU_SKIP_CHECK", "1")
+        .output()
+        .unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    assert!(
+        stderr.contains(
+            "skipping every_corpus_is_solved_in_order: no corpus folder at /nonexistent/corpora"
+        ),
+        "{stdout}{stderr}"
+    );
+}
