@@ -464,6 +464,18 @@ mod tests {
         let compact = compact[0].parsed.unwrap();
         assert_eq!(compact.grid, plain);
         assert_eq!(compact.layout, Layout::Rows { spaced: false, boxed: true });
+        // With an outer border too, as some printers draw it.
+        let bordered: String = PRETTY
+            .lines()
+            .map(|l| match l.starts_with('-') {
+                true => "+-------+-------+-------+\n".to_string(),
+                false => format!("| {l} |\n"),
+            })
+            .collect();
+        let bordered = format!("+-------+-------+-------+\n{bordered}+-------+-------+-------+\n");
+        let got = records(Format::Grid, &bordered);
+        assert_eq!((got.len(), got[0].line), (1, 2));
+        assert_eq!(got[0].parsed.unwrap().grid, plain);
         // A row of nine `-` blanks is a row, not a rule.
         assert!(!is_rule(b"---------") && !is_rule(b"- - - | - - - | - - -"));
         assert!(is_rule(b"------+-------+------") && is_rule(b"====================="));
