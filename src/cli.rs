@@ -28,8 +28,9 @@ use crate::verdict::{Tally, Task};
 /// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
 ///
 /// Input formats (detected from the first lines; --format overrides): one 81-character puzzle
-/// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (`0` for blanks) separated by
-/// blank lines; CSV rows with a puzzle column and perhaps a solution column. Lines starting
+/// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (also `*` or `-` for blanks, `|`
+/// between boxes, `------+-------+------` rules) separated by blank lines or `Grid 01` titles,
+/// or back to back; CSV rows with a puzzle column and perhaps a solution column. Lines starting
 /// with `#` are comments; a line `end` ends the input.
 ///
 /// Every input record gets one output record, in input order. A record that fails gives an

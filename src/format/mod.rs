@@ -45,7 +45,7 @@ pub enum FormatKind {
     Auto,
     /// One 81-character puzzle a line.
     Line,
-    /// 9 rows of 9 digits a puzzle, separated by blank lines.
+    /// 9 rows of 9 digits a puzzle (pretty-printed too), separated by blank lines or titles.
     Grid,
     /// CSV rows with a puzzle column (and perhaps a solution column).
     Csv,
