@@ -238,6 +238,7 @@ pub(crate) fn open_table(
         rows_read: chosen.rows_read,
         names,
         delimiter: Delimiter::COMMA,
+        of: if kind == TableKind::Parquet { "Parquet" } else { "Arrow" },
     };
     // The batches hold the chosen columns only, in the file's order.
     let position = |column: usize| usize::from(chosen.projection()[0] != column);
@@ -1622,7 +1623,7 @@ mod tests {
         assert_eq!(input.choice.answer, Some((2, Some("Key".into()), ColumnSource::Given)));
         assert_eq!(
             input.choice.to_string(),
-            "puzzle in column 2 \"Board\" (as asked), solution in column 3 \"Key\" (as asked)"
+            "puzzle in Parquet column 2 \"Board\" (as asked), solution in Parquet column 3 \"Key\" (as asked)"
         );
         assert_eq!(text(input), lines(&rows));
         // The answer asked for in a column before the puzzle's.
@@ -1853,7 +1854,7 @@ mod tests {
             ),
             _ => format!(
                 "{{\"puzzle\":\"x\",\"solution\":\"{s}\",\"line\":{},\"status\":\"malformed\",\
-                 \"error\":\"1 cells, expected 81\"}}\n",
+                 \"error\":\"1 cell, expected 81\"}}\n",
                 i + 2
             ),
         }

@@ -60,7 +60,11 @@ pub enum BatchError {
         source: rayon::ThreadPoolBuildError,
     },
     /// Answers were given, but not one for each puzzle.
-    #[error("{puzzles} puzzles but {answers} answers")]
+    #[error(
+        "{} but {}",
+        crate::grid::Plural(*puzzles, "puzzle"),
+        crate::grid::Plural(*answers, "answer")
+    )]
     Lengths {
         /// Puzzles given.
         puzzles: usize,
@@ -207,7 +211,7 @@ mod tests {
         assert_eq!(verdicts[0].fault, None);
         assert_eq!(verdicts[1].fault.unwrap().reason, Reason::AnswerDisagrees);
         let lengths = batch.judge_with_answers(&[PUZZLE], &[SOLUTION, SOLUTION]).unwrap_err();
-        assert_eq!(lengths.to_string(), "1 puzzles but 2 answers");
+        assert_eq!(lengths.to_string(), "1 puzzle but 2 answers");
 
         let count = batch.with(Task::Count { limit: 3 }, SolverKind::Bitmask);
         assert_eq!((count.task(), count.threads()), (Task::Count { limit: 3 }, 2));

@@ -15,19 +15,22 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::arrow_io::{output_schema, ParquetWriter};
 use crate::commands::bench::{self, Mode, ResultFormat};
+use crate::commands::generate::{self, ClueRange};
 use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
 use crate::pipeline::{self, ColumnChoice, Input, Report, RunError, Settings, Sinks};
 use crate::progress::ProgressMode;
 use crate::solver::SolverKind;
+use crate::stderr::say;
 use crate::verdict::{Tally, Task};
 
 /// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
 ///
 /// Input formats (detected from the first lines; --format overrides): one 81-character puzzle
-/// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (`0` for blanks) separated by
-/// blank lines; CSV rows with a puzzle column and perhaps a solution column. Lines starting
+/// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (also `*` or `-` for blanks, `|`
+/// between boxes, `------+-------+------` rules) separated by blank lines or `Grid 01` titles,
+/// or back to back; CSV rows with a puzzle column and perhaps a solution column. Lines starting
 /// with `#` are comments; a line `end` ends the input.
 ///
 /// Every input record gets one output record, in input order. A record that fails gives an
@@ -73,13 +76,19 @@ enum Command {
     /// Time our solvers: puzzles/s, us/puzzle, % solved without guessing, guesses/puzzle.
     ///
     /// Puzzles are read before timing; each row is the median of --rounds passes after a
-    /// warm-up pass. With no files, runs on the sample corpus, datasets/sample_10k.txt.
+    /// warm-up pass. With no files, runs on the sample corpus built into the binary (10,000
+    /// generated puzzles, datasets/sample_10k.txt). A malformed record is reported and left
+    /// out of the timing.
+    ///
+    /// Exit status: 0 if every record was a puzzle, 1 if any was malformed, 2 on a usage or I/O
+    /// error.
     Bench(BenchArgs),
 }
 
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Corpus files, in any input format [default: datasets/sample_10k.txt].
+    /// Corpus files, in any input format [default: the sample corpus built into the binary,
+    /// datasets/sample_10k.txt].
     files: Vec<PathBuf>,
     /// Solvers to time (repeat to compare).
     #[arg(long, value_enum, default_values_t = [SolverKind::Band])]
@@ -93,9 +102,11 @@ struct BenchArgs {
     /// Timed passes per row; the median is reported.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
-    /// Result format.
+    /// Format of the results (`--format` is the input format, as for the other commands).
     #[arg(long, value_enum, default_value_t = ResultFormat::Table)]
-    format: ResultFormat,
+    output_format: ResultFormat,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -120,29 +131,16 @@ struct Common {
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// Input format.
-    #[arg(long, value_enum, default_value_t = FormatKind::Auto)]
-    format: FormatKind,
-    /// What separates a row's fields: , tab : ; | or whitespace [default: a comma makes CSV;
-    /// without commas, the first of the others that splits most rows into fields, one of
-    /// them a puzzle].
-    #[arg(long, value_name = "SEP")]
-    delimiter: Option<Delimiter>,
-    /// CSV: the puzzle column, by header name or position from 1 [default: recognised by
-    /// name, e.g. quizzes, puzzle, question; without a header, the first 81-cell field].
-    #[arg(long, value_name = "NAME|N")]
-    puzzle_col: Option<Column>,
-    /// CSV: the solution column, by header name or position from 1 [default: recognised by
-    /// name, e.g. solutions, solution, answer; without a header, the next 81-cell field].
-    #[arg(long, value_name = "NAME|N")]
-    solution_col: Option<Column>,
+    #[command(flatten)]
+    input: InputArgs,
     /// Solver.
     #[arg(long, value_enum, default_value_t = SolverKind::Band)]
     solver: SolverKind,
-    /// When to draw a progress bar on stderr.
+    /// When to show progress on stderr: a bar on a terminal; with `always`, plain lines every
+    /// few seconds into a file or pipe.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     progress: ProgressMode,
-    /// No summary line on stderr.
+    /// No summary line or progress bar on stderr (unless --progress always).
     #[arg(short, long)]
     quiet: bool,
     /// Read a file as a stream instead of memory-mapping it: for files that may change or
@@ -161,20 +159,76 @@ struct Common {
     chunk_size: Option<usize>,
 }
 
+/// How to read the inputs: the same options for every command that reads puzzles.
+#[derive(Debug, Args)]
+struct InputArgs {
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = FormatKind::Auto)]
+    format: FormatKind,
+    /// What separates a row's fields: , tab : ; | or whitespace [default: a comma makes CSV;
+    /// without commas, the first of the others that splits most rows into fields, one of
+    /// them a puzzle].
+    #[arg(long, value_name = "SEP")]
+    delimiter: Option<Delimiter>,
+    /// CSV: the puzzle column, by header name or position from 1 [default: recognised by
+    /// name, e.g. quizzes, puzzle, question; without a header, the first 81-cell field].
+    #[arg(long, value_name = "NAME|N")]
+    puzzle_col: Option<Column>,
+    /// CSV: the solution column, by header name or position from 1 [default: recognised by
+    /// name, e.g. solutions, solution, answer; without a header, the next 81-cell field].
+    #[arg(long, value_name = "NAME|N")]
+    solution_col: Option<Column>,
+}
+
+impl InputArgs {
+    /// The options as the format module takes them.
+    fn options(self) -> FormatOptions {
+        FormatOptions {
+            kind: self.format,
+            puzzle_column: self.puzzle_col,
+            answer_column: self.solution_col,
+            delimiter: self.delimiter,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, default_value_t = 1000)]
     count: u64,
-    /// Seed: the same seed gives the same puzzles, whatever the thread count.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Write the puzzles here instead of stdout.
+    /// Seed: the same seed gives the same puzzles, whatever the thread count [default: a fresh
+    /// one each run, printed on stderr so that the run can be repeated].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write the puzzles here instead of stdout. Its extension sets the output format unless
+    /// --output-format does: .csv, .jsonl or .ndjson, .txt for line.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
+    /// Output format [auto: from the -o extension, else csv with --solutions, line otherwise].
+    /// CSV has a header, `puzzle` or `puzzle,solution`; JSON Lines the same keys.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Auto)]
+    output_format: OutputFormat,
+    /// Write each puzzle's solution too.
+    #[arg(long)]
+    solutions: bool,
+    /// Keep only puzzles with this many clues: LOW..HIGH (both included) or N, within the
+    /// 17 to 40 that minimal puzzles can have; most have 21 to 27.
+    #[arg(long, value_name = "LOW..HIGH")]
+    clues: Option<ClueRange>,
+    /// Keep only puzzles on which the band solver makes at least N guesses (the `guesses`
+    /// column of `solve --output-format csv`).
+    #[arg(long, value_name = "N")]
+    min_guesses: Option<u64>,
+    /// When to draw a progress bar on stderr.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    progress: ProgressMode,
     /// Worker threads [default: every available core].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
+    /// No seed, progress bar or summary line on stderr (progress still with --progress always).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// The threads to use: as asked, or every available core.
@@ -194,8 +248,39 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count { common, limit } => bulk(common, Task::Count { limit }),
         Command::Validate(common) => bulk(common, Task::Validate),
         Command::Generate(args) => {
-            let threads = threads(args.threads)?;
-            crate::commands::generate::run(args.count, args.seed, args.output.as_deref(), threads)?;
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            let output_format = match (args.output_format, args.output.as_deref()) {
+                (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
+                    Ok(format) => format.unwrap_or(OutputFormat::Auto),
+                    Err(ext) => bail!(
+                        "-o {}: generate does not write .{ext}; use .csv, .jsonl or .txt (or \
+                         --output-format)",
+                        path.display()
+                    ),
+                },
+                (chosen, _) => chosen,
+            };
+            let plan = generate::Plan {
+                count: args.count,
+                seed,
+                clues: args.clues,
+                min_guesses: args.min_guesses,
+                solutions: args.solutions,
+                format: output_format,
+                progress: quieted(args.progress, args.quiet),
+                threads: threads(args.threads)?,
+                max_draws: generate::MAX_DRAWS,
+            };
+            plan.output_format()?; // refuse a format it cannot write before saying anything
+            if args.seed.is_none() && !args.quiet {
+                say!("sudoku-bulk: seed {seed} (--seed {seed} repeats this run)");
+            }
+            let started = Instant::now();
+            generate::run(&plan, args.output.as_deref())?;
+            if !args.quiet {
+                let secs = started.elapsed().as_secs_f64();
+                say!("sudoku-bulk: {}", generate_summary(args.count, secs));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {
@@ -205,12 +290,36 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 modes: args.mode,
                 threads: threads(Some(args.threads))?,
                 rounds: args.rounds as usize,
-                format: args.format,
+                format: args.output_format,
+                input: args.input.options(),
             };
-            bench::run(&plan)?;
-            Ok(ExitCode::SUCCESS)
+            bench::run(&plan)
         }
     }
+}
+
+/// The progress mode under `-q`: no bar unless `--progress always` asked for one.
+fn quieted(mode: ProgressMode, quiet: bool) -> ProgressMode {
+    match (mode, quiet) {
+        (ProgressMode::Auto, true) => ProgressMode::Never,
+        (mode, _) => mode,
+    }
+}
+
+/// A seed for a run given none: the standard library's per-process random hash keys (drawn
+/// from the operating system), mixed with the time.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::hash::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
+    hasher.finish()
+}
+
+/// `generate`'s summary line: how many puzzles, how fast.
+fn generate_summary(count: u64, secs: f64) -> String {
+    let noun = if count == 1 { "puzzle" } else { "puzzles" };
+    format!("{count} {noun} generated in {secs:.2}s ({:.0}/s)", count as f64 / secs.max(1e-9))
 }
 
 /// Runs `solve`, `count` or `validate`.
@@ -253,15 +362,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let mut settings = Settings {
         threads: threads(common.threads)?,
         solver: common.solver,
-        format: FormatOptions {
-            kind: common.format,
-            puzzle_column: common.puzzle_col,
-            answer_column: common.solution_col,
-            delimiter: common.delimiter,
-        },
+        format: common.input.options(),
         output: output_format,
         chunk_bytes: common.chunk_size.filter(|&n| n > 0),
-        progress: common.progress,
+        progress: quieted(common.progress, common.quiet),
         failures_only: common.failures_only,
         max_messages: Some(common.max_messages),
         headers: true,
@@ -351,7 +455,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
                     }
                     _ => "the output is incomplete".to_string(),
                 };
-                eprintln!("sudoku-bulk: interrupted by signal {signal}; {what}");
+                say!("sudoku-bulk: interrupted by signal {signal}; {what}");
                 return Ok(ExitCode::from((128 + signal) as u8));
             }
             Err(e) => return Err(e.into()),
@@ -378,10 +482,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     if !common.quiet {
         for (name, run) in &runs {
             if let Some(columns) = &run.columns {
-                eprintln!("sudoku-bulk: {name}: {columns}");
+                say!("sudoku-bulk: {name}: {columns}");
             }
         }
-        eprintln!("sudoku-bulk: {}", summary_line(task, &total, secs));
+        say!("sudoku-bulk: {}", summary_line(task, &total, secs));
     }
     if let Some(path) = &common.summary_json {
         let each: Vec<_> = runs

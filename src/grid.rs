@@ -28,7 +28,7 @@ pub struct Grid(pub(crate) [u8; CELLS]);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// The line has the wrong number of cells.
-    #[error("{cells} cells, expected 81")]
+    #[error("{}, expected 81", Plural(*cells, "cell"))]
     WrongLength {
         /// How many cells the line held.
         cells: usize,
@@ -95,6 +95,17 @@ impl fmt::Display for ByteName {
             b' ' => f.write_str("' '"),
             b => write!(f, "byte 0x{b:02X}"),
         }
+    }
+}
+
+/// A count and its noun, singular or plural as the count asks: `1 cell`, `80 cells`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plural<'a>(pub usize, pub &'a str);
+
+impl fmt::Display for Plural<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Plural(n, noun) = *self;
+        write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
     }
 }
 
@@ -235,6 +246,29 @@ impl Grid {
         for row in self.0.chunks_exact(9) {
             for (i, &v) in row.iter().enumerate() {
                 if spaced && i > 0 {
+                    out.push(b' ');
+                }
+                out.push(b'0' + v);
+            }
+            out.push(b'\n');
+        }
+    }
+
+    /// Writes the grid as nine rows pretty-printed: `|` between boxes and a rule between
+    /// bands (`------+-------+------` when `spaced`, `---+---+---` otherwise); blanks as `0`.
+    pub fn write_boxed_rows(&self, out: &mut Vec<u8>, spaced: bool) {
+        let (bar, rule): (&[u8], &[u8]) = match spaced {
+            true => (b" | ", b"------+-------+------\n"),
+            false => (b"|", b"---+---+---\n"),
+        };
+        for (r, row) in self.0.chunks_exact(9).enumerate() {
+            if r == 3 || r == 6 {
+                out.extend_from_slice(rule);
+            }
+            for (i, &v) in row.iter().enumerate() {
+                if i == 3 || i == 6 {
+                    out.extend_from_slice(bar);
+                } else if spaced && i > 0 {
                     out.push(b' ');
                 }
                 out.push(b'0' + v);

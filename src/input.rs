@@ -110,8 +110,30 @@ impl<R: Read> Read for Damaged<R> {
     }
 }
 
+/// A reader that stays at its end once it has reached it.
+///
+/// A terminal reports end of input (Ctrl-D) once, as one read of 0 bytes, and the next read
+/// waits for more typing. Sniffing, format detection and the pipeline each read until the end,
+/// so without this a user typing puzzles had to press Ctrl-D once for each of them.
+struct Fused<R> {
+    reader: R,
+    ended: bool,
+}
+
+impl<R: Read> Read for Fused<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended || buf.is_empty() {
+            return Ok(0);
+        }
+        let n = self.reader.read(buf)?;
+        self.ended = n == 0;
+        Ok(n)
+    }
+}
+
 /// `reader` decoded if its first bytes say it is compressed, else as it is.
-fn decoded(name: String, mut reader: Box<dyn Read + Send>) -> io::Result<Input> {
+fn decoded(name: String, reader: Box<dyn Read + Send>) -> io::Result<Input> {
+    let mut reader = Fused { reader, ended: false };
     let mut head = Vec::with_capacity(Compression::MAGIC_BYTES);
     (&mut reader).take(Compression::MAGIC_BYTES as u64).read_to_end(&mut head)?;
     let whole = io::Cursor::new(head.clone()).chain(reader);
@@ -264,6 +286,27 @@ mod tests {
         assert_eq!(read_all(plain).unwrap(), TEXT);
         let tiny = Input::from_reader("x", io::Cursor::new(b"12".to_vec())).unwrap();
         assert_eq!(read_all(tiny).unwrap(), b"12");
+    }
+
+    /// A terminal's reads: a line, the end (Ctrl-D), then more if asked again.
+    struct Terminal(Vec<&'static [u8]>);
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let next = if self.0.is_empty() { &b"more"[..] } else { self.0.remove(0) };
+            buf[..next.len()].copy_from_slice(next);
+            Ok(next.len())
+        }
+    }
+
+    #[test]
+    fn a_stream_ends_at_its_first_end() {
+        let input = Input::from_reader("tty", Terminal(vec![b"12\n", b""])).unwrap();
+        let Input::Stream { mut reader, .. } = input else { panic!("a stream") };
+        let mut out = Vec::new();
+        reader.read_to_end(&mut out).unwrap();
+        assert_eq!(reader.read(&mut [0; 8]).unwrap(), 0, "read again after the end");
+        assert_eq!(out, b"12\n");
     }
 
     #[test]

@@ -72,6 +72,7 @@ pub mod pipeline;
 mod progress;
 mod signals;
 pub mod solver;
+mod stderr;
 pub mod verdict;
 
 pub use grid::Grid;

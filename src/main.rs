@@ -2,9 +2,10 @@
 //!
 //! Exit status: what the command returns (0 all passed, 1 some record failed, 130/143 after a
 //! signal); 2 for a usage or I/O error; 0 when the reader of our output went away (`| head`),
-//! which is where the run was meant to end, not a failure.
+//! which is where the run was meant to end, not a failure. A closed stderr changes none of
+//! this: messages that cannot be written are dropped (see the library's `stderr` module).
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -15,7 +16,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudoku-bulk: error: {e:#}");
+            // Not eprintln!, which panics when stderr is closed; the exit status says enough.
+            let _ = writeln!(io::stderr(), "sudoku-bulk: error: {e:#}");
             ExitCode::from(2)
         }
     }

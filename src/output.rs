@@ -267,8 +267,11 @@ impl Encoder {
             Task::Solve => {
                 let solution = verdict.solution.as_ref().expect("a solved verdict has a solution");
                 match &record.parsed {
-                    Ok(Puzzle { layout: Layout::Rows { spaced }, .. }) => {
+                    Ok(Puzzle { layout: Layout::Rows { spaced, boxed: false }, .. }) => {
                         solution.write_rows(out, *spaced)
+                    }
+                    Ok(Puzzle { layout: Layout::Rows { spaced, boxed: true }, .. }) => {
+                        solution.write_boxed_rows(out, *spaced)
                     }
                     _ => {
                         solution.write_line(out);
@@ -416,8 +419,8 @@ fn optional(out: &mut Vec<u8>, value: Option<u64>) {
 }
 
 /// The most of a record's text a report quotes: a record can be a megabyte-long line, and the
-/// report need not hold it twice.
-const REPORT_TEXT: usize = 200;
+/// report need not hold it twice; a pretty-printed grid (about 250 bytes) fits whole.
+const REPORT_TEXT: usize = 512;
 
 /// A record's text for a report: whole, or its start and how long it was.
 fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
@@ -487,13 +490,23 @@ pub fn json_string(out: &mut Vec<u8>, text: &[u8]) {
     out.push(b'"');
 }
 
+/// "1 puzzle", "2 puzzles".
+fn puzzles(n: u64) -> String {
+    crate::grid::Plural(n as usize, "puzzle").to_string()
+}
+
+/// "1 record", "2 records".
+fn records(n: u64) -> String {
+    crate::grid::Plural(n as usize, "record").to_string()
+}
+
 /// A run's one-line summary for stderr, such as `24997 records: 24994 valid, 3 invalid
 /// (malformed: 3), in 0.056 s (445430 records/s)`.
 pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
     let t = tally;
     let rate = t.records as f64 / secs.max(1e-9);
     let mut line = match task {
-        Task::Solve => format!("{} puzzles: {} solved, {} failed", t.records, t.ok, t.failed),
+        Task::Solve => format!("{}: {} solved, {} failed", puzzles(t.records), t.ok, t.failed),
         Task::Count { limit } => {
             let counts: Vec<String> = t
                 .solutions
@@ -508,9 +521,11 @@ pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
                 .collect();
             let counts =
                 if counts.is_empty() { String::new() } else { format!(": {}", counts.join(", ")) };
-            format!("{} puzzles{counts}", t.records)
+            format!("{}{counts}", puzzles(t.records))
         }
-        Task::Validate => format!("{} records: {} valid, {} invalid", t.records, t.ok, t.failed),
+        Task::Validate => {
+            format!("{}: {} valid, {} invalid", records(t.records), t.ok, t.failed)
+        }
     };
     let reasons: Vec<String> = Reason::ALL
         .iter()
@@ -587,10 +602,11 @@ fn counts_json(task: Task, t: &Tally) -> String {
         reasons.join(",")
     );
     if let Task::Count { limit } = task {
+        // Only the counts that occur: with --limit 1000, not a thousand zeros.
         let counts: Vec<String> = (0..=limit as usize)
-            .map(|k| {
-                let n = t.solutions.get(k).copied().unwrap_or(0);
-                format!("\"{}\":{n}", count_label(k as u64, limit))
+            .filter_map(|k| {
+                let n = t.solutions.get(k).copied().filter(|&n| n > 0)?;
+                Some(format!("\"{}\":{n}", count_label(k as u64, limit)))
             })
             .collect();
         json += &format!(",\"limit\":{limit},\"solutions\":{{{}}}", counts.join(","));

@@ -505,7 +505,8 @@ fn write_in_order(
     if messages.held > 0 {
         let (held, max) = (messages.held, messages.max.unwrap_or(0));
         let note = format!(
-            "sudoku-bulk: {name}: {held} more failed records not shown (--max-messages {max}); {hint}\n"
+            "sudoku-bulk: {name}: {} not shown (--max-messages {max}); {hint}\n",
+            crate::grid::Plural(held as usize, "more failed record")
         );
         messages.max = None;
         messages.write(note.as_bytes(), progress)?;
@@ -545,9 +546,7 @@ impl Messages {
         match &mut self.sink {
             Some(sink) => sink.write_all(text),
             None => {
-                progress.suspend(|| {
-                    let _ = io::stderr().lock().write_all(text);
-                });
+                progress.suspend(|| crate::stderr::bytes(text));
                 Ok(())
             }
         }

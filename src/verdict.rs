@@ -136,6 +136,27 @@ pub enum Detail {
     AnswerConflict(Conflict),
     /// The first cell (from 0) where the answer changes a given or differs from the solution.
     Cell(usize),
+    /// The first cell (from 0) the answer leaves blank.
+    AnswerBlank(usize),
+    /// The first cell (from 0) where the answer changes a given, with both digits.
+    ChangedGiven {
+        /// The cell, from 0.
+        cell: usize,
+        /// The digit the puzzle gives.
+        given: u8,
+        /// The answer's digit there.
+        answer: u8,
+    },
+    /// The first cell (from 0) where a valid answer that keeps the givens differs from the
+    /// puzzle's one solution, with both digits.
+    NotSolution {
+        /// The cell, from 0.
+        cell: usize,
+        /// The solution's digit.
+        solution: u8,
+        /// The answer's digit there.
+        answer: u8,
+    },
 }
 
 impl fmt::Display for Detail {
@@ -146,6 +167,13 @@ impl fmt::Display for Detail {
             Detail::Conflict(c) | Detail::AnswerConflict(c) => c.fmt(f),
             Detail::Answer(e) => e.fmt(f),
             Detail::Cell(cell) => crate::grid::CellName(*cell).fmt(f),
+            Detail::AnswerBlank(cell) => write!(f, "{} is blank", crate::grid::CellName(*cell)),
+            Detail::ChangedGiven { cell, given, answer } => {
+                write!(f, "{}: given {given}, answer {answer}", crate::grid::CellName(*cell))
+            }
+            Detail::NotSolution { cell, solution, answer } => {
+                write!(f, "{}: solution {solution}, answer {answer}", crate::grid::CellName(*cell))
+            }
         }
     }
 }
@@ -281,6 +309,14 @@ mod tests {
         assert_eq!(fault.to_string(), "conflicting givens: digit 4 twice in row 1");
         let fault = Fault { reason: Reason::AnswerDisagrees, detail: Detail::Cell(9) };
         assert_eq!(fault.to_string(), "answer disagrees with givens: cell 10 (row 2, column 1)");
+        let detail = Detail::ChangedGiven { cell: 2, given: 7, answer: 4 };
+        let fault = Fault { reason: Reason::AnswerDisagrees, detail };
+        assert_eq!(
+            fault.to_string(),
+            "answer disagrees with givens: cell 3 (row 1, column 3): given 7, answer 4"
+        );
+        let fault = Fault { reason: Reason::AnswerInvalid, detail: Detail::AnswerBlank(80) };
+        assert_eq!(fault.to_string(), "answer invalid: cell 81 (row 9, column 9) is blank");
         for (i, reason) in Reason::ALL.into_iter().enumerate() {
             assert_eq!(reason.index(), i);
         }

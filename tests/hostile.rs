@@ -181,7 +181,7 @@ fn csv_faults_are_per_row() {
         both_ways("csv-faults", &["validate", "-q", "--output-format", "line"], input.as_bytes());
     assert_eq!(
         run.stdout,
-        "valid\nerror: line 3: malformed: 1 fields, expected 2\n\
+        "valid\nerror: line 3: malformed: 1 field, expected 2\n\
          error: line 4: malformed: unterminated quote in field 1\n\
          error: line 5: malformed: 3 fields, expected 2\nvalid\n"
     );

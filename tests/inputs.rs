@@ -140,11 +140,11 @@ fn field_separated_lines_are_read_by_their_fields() {
         Some("error: line 2: answer invalid: digit 6 twice in column 8")
     );
     assert!(
-        run.stderr.contains("fields separated by ':'; puzzle in column 1 (detected"),
+        run.stderr.contains("fields separated by ':'; puzzle in CSV column 1 (detected"),
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("solution in column 3 (detected"), "{}", run.stderr);
+    assert!(run.stderr.contains("solution in CSV column 3 (detected"), "{}", run.stderr);
     // sudoku-exchange: id, puzzle, rating, separated by spaces; the default output is CSV,
     // with the input's fields as columns.
     let exchange = format!("0001d2888928 {PUZZLE}  7.1\n0001d2888929   {PUZZLE} 2.0\n");
@@ -263,7 +263,11 @@ fn parquet_in_and_out() {
         run.stdout, "valid\nerror: line 2: answer invalid: digit 6 twice in column 8\nvalid\n",
         "row N is line N"
     );
-    assert!(run.stderr.contains("train.parquet: puzzle in column 2 \"quizzes\""), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("train.parquet: puzzle in Parquet column 2 \"quizzes\""),
+        "{}",
+        run.stderr
+    );
 
     // Parquet out: the input's columns and ours, typed.
     let out = tmp.0.join("out.parquet");

@@ -4,6 +4,7 @@ mod util;
 
 mod cli;
 mod corpora;
+mod edges;
 mod faults;
 mod hostile;
 mod inputs;

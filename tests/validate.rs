@@ -231,8 +231,8 @@ fn csv_layouts_are_recognised_and_columns_kept() {
     // Without them, the columns of grids are found by their content, and the run says so.
     let run = sudoku_bulk(&["validate", "--output-format", "line"], Some(odd.as_bytes()));
     assert_eq!((run.code, run.stdout.as_str()), (Some(0), "valid\n"), "{}", run.stderr);
-    assert!(run.stderr.contains("puzzle in column 2 \"b\" (detected"), "{}", run.stderr);
-    assert!(run.stderr.contains("solution in column 3 \"c\" (detected"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle in CSV column 2 \"b\" (detected"), "{}", run.stderr);
+    assert!(run.stderr.contains("solution in CSV column 3 \"c\" (detected"), "{}", run.stderr);
     let names_only = "a,b,c\nx,y,z\n";
     let run = sudoku_bulk(&["validate"], Some(names_only.as_bytes()));
     assert_eq!(run.code, Some(2));
@@ -249,7 +249,7 @@ fn csv_row_faults_are_named() {
     assert_eq!(run.code, Some(1));
     assert_eq!(
         run.stdout,
-        "error: line 2: malformed: 1 fields, expected 2\n\
+        "error: line 2: malformed: 1 field, expected 2\n\
          error: line 3: malformed: unterminated quote in field 1\n\
          error: line 4: malformed: 3 fields, expected 2\n\
          error: line 5: answer invalid: 80 cells, expected 81\n"
@@ -307,7 +307,7 @@ fn a_bad_first_row_is_reported_not_taken_as_the_layout() {
             "malformed: cell 1 (row 1, column 1): unexpected character 'x'",
         ),
         ("empty field", format!(",{solution}"), "malformed: 0 cells, expected 81"),
-        ("missing field", puzzle.to_string(), "malformed: 1 fields, expected 2"),
+        ("missing field", puzzle.to_string(), "malformed: 1 field, expected 2"),
         ("extra field", format!("{puzzle},{solution},7"), "malformed: 3 fields, expected 2"),
     ];
     let tmp = TempDir::new("bad-first-row");
@@ -328,7 +328,7 @@ fn a_bad_first_row_is_reported_not_taken_as_the_layout() {
             run.stderr
         );
         assert!(
-            run.stderr.contains("puzzle in column 1 (detected: grids in most of the first 1000 rows), solution in column 2 (detected"),
+            run.stderr.contains("puzzle in CSV column 1 (detected: grids in most of the first 1000 rows), solution in CSV column 2 (detected"),
             "{what}: {}",
             run.stderr
         );
@@ -351,7 +351,7 @@ fn a_bad_first_row_is_reported_not_taken_as_the_layout() {
     let run = sudoku_bulk(&["validate", "-o", "/dev/null", &input], None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(
-        run.stderr.contains("puzzle in column 1 \"board\" (detected: grids in most of the first 999 rows), solution in column 2 \"answer\" (named in the header)"),
+        run.stderr.contains("puzzle in CSV column 1 \"board\" (detected: grids in most of the first 999 rows), solution in CSV column 2 \"answer\" (named in the header)"),
         "{}",
         run.stderr
     );

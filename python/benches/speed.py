@@ -55,7 +55,7 @@ def main() -> None:
         """One run of the CLI's bench: puzzles/s of the solver alone, in process."""
         out = subprocess.run(
             [args.cli, "bench", "--mode", "first", "-j", str(t), "--rounds", "1",
-             "--format", "json", args.file],
+             "--output-format", "json", args.file],
             capture_output=True, text=True, check=True,
         ).stdout
         return float(json.loads(out.splitlines()[0])["puzzles_per_second"])

@@ -54,7 +54,7 @@ def test_validate_words():
     ]
     errors = table.column("error").to_pylist()
     assert errors[0] is None and errors[-1] is None
-    assert errors[1] == "cell 2 (row 1, column 2)"
+    assert errors[1] == "cell 2 (row 1, column 2): given 2, answer 1"
     assert errors[4] == "multiple solutions"
     # Without answers, only the puzzles are checked.
     assert sb.validate([PUZZLE, EMPTY]).column("status").to_pylist() == ["valid", "multiple solutions"]

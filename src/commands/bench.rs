@@ -9,8 +9,9 @@
 //! out of the binary.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::io::{Read as _, Write as _};
+use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -18,10 +19,17 @@ use rayon::prelude::*;
 
 use crate::format::{body, resolve, FormatOptions, Records};
 use crate::grid::Grid;
+use crate::input::Input;
 use crate::solver::{Outcome, SolverKind};
+use crate::stderr::say;
 
-/// The corpus timed when no file is named.
-const DEFAULT_CORPUS: &str = "datasets/sample_10k.txt";
+/// The corpus timed when no file is named: the project's sample, built into the binary so
+/// that an installed `sudoku-bulk bench` runs anywhere.
+const SAMPLE_NAME: &str = "sample_10k.txt";
+const SAMPLE: &[u8] = include_bytes!("../../datasets/sample_10k.txt");
+
+/// The most messages about malformed records shown per corpus.
+const MAX_MESSAGES: usize = 20;
 
 /// How to print the results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -31,13 +39,14 @@ pub enum ResultFormat {
     /// CSV.
     Csv,
     /// JSON Lines.
+    #[value(alias = "jsonl")]
     Json,
 }
 
 /// What `bench` is asked to time.
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
-    /// Corpus files ([`DEFAULT_CORPUS`] when empty).
+    /// Corpus files (the built-in sample when empty).
     pub files: Vec<PathBuf>,
     /// Solvers, each timed on every file and mode.
     pub solvers: Vec<SolverKind>,
@@ -49,27 +58,40 @@ pub(crate) struct Plan {
     pub rounds: usize,
     /// How to print the rows.
     pub format: ResultFormat,
+    /// How to read the corpora.
+    pub input: FormatOptions,
 }
 
-/// Runs `bench`: times every solver in every mode on every file, then prints the rows.
-pub(crate) fn run(plan: &Plan) -> Result<()> {
-    let default = [PathBuf::from(DEFAULT_CORPUS)];
-    let files = if plan.files.is_empty() { &default[..] } else { &plan.files[..] };
+/// Runs `bench`: times every solver in every mode on every corpus, then prints the rows. Exit
+/// status 1 when a corpus held malformed records (reported, and left out of the timing).
+pub(crate) fn run(plan: &Plan) -> Result<ExitCode> {
+    let corpora: Vec<(String, Vec<u8>)> = match plan.files.is_empty() {
+        true => vec![(SAMPLE_NAME.to_string(), SAMPLE.to_vec())],
+        false => plan.files.iter().map(|path| read_file(path)).collect::<Result<_>>()?,
+    };
     let mut rows = Vec::new();
-    for path in files {
-        let puzzles = read_puzzles(path)?;
-        let corpus = path
+    let mut malformed = 0;
+    for (name, data) in &corpora {
+        let corpus = read_puzzles(name, data, &plan.input)?;
+        malformed += corpus.malformed;
+        // The file name alone in the table (the path is in the messages).
+        let short = std::path::Path::new(name)
             .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+            .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
+        if corpus.puzzles.is_empty() {
+            say!("sudoku-bulk bench: {name}: no puzzles to time; skipped");
+            continue;
+        }
         for &mode in &plan.modes {
             for &solver in &plan.solvers {
-                eprintln!(
-                    "sudoku-bulk bench: {corpus}, {} puzzles, {}, {}",
-                    puzzles.len(),
+                say!(
+                    "sudoku-bulk bench: {short}, {}, {}, {}",
+                    plural(corpus.puzzles.len(), "puzzle", "puzzles"),
                     solver.name(),
                     mode.name(),
                 );
-                rows.push(measure(&corpus, &puzzles, solver, mode, plan.threads, plan.rounds));
+                let row = measure(&short, &corpus.puzzles, solver, mode, plan.threads, plan.rounds);
+                rows.push(row);
             }
         }
     }
@@ -78,21 +100,60 @@ pub(crate) fn run(plan: &Plan) -> Result<()> {
         ResultFormat::Csv => csv(&rows),
         ResultFormat::Json => json(&rows),
     };
-    std::io::stdout().write_all(text.as_bytes()).context("writing output")
+    std::io::stdout().write_all(text.as_bytes()).context("writing output")?;
+    Ok(if malformed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// Reads every puzzle of a corpus file; a malformed record is an error naming its line.
-fn read_puzzles(path: &Path) -> Result<Vec<Grid>> {
-    let data = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    let data = body(&data);
-    let format = resolve(data, &FormatOptions::default())
-        .with_context(|| format!("reading {}", path.display()))?;
-    Records::new(format, data, 1)
-        .map(|record| match record.parsed {
-            Ok(puzzle) => Ok(puzzle.grid),
-            Err(e) => bail!("{}: line {}: {e}", path.display(), record.line),
-        })
-        .collect()
+/// "1 puzzle", "2 puzzles".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A corpus file's name and bytes, decompressed if it is compressed.
+fn read_file(path: &std::path::Path) -> Result<(String, Vec<u8>)> {
+    let name = path.display().to_string();
+    let mut data = Vec::new();
+    match Input::open(Some(path), false).with_context(|| format!("opening {name}"))? {
+        Input::Stream { mut reader, .. } => {
+            reader.read_to_end(&mut data).with_context(|| format!("reading {name}"))?;
+        }
+        Input::Mapped { map, .. } => data.extend_from_slice(map.as_deref().unwrap_or_default()),
+        Input::Table(_) => bail!("{name}: bench reads text corpora, not Parquet or Arrow files"),
+    }
+    Ok((name, data))
+}
+
+/// A corpus's puzzles, and how many of its records were malformed.
+struct Corpus {
+    puzzles: Vec<Grid>,
+    malformed: usize,
+}
+
+/// Parses every record of a corpus. A malformed record is reported on stderr as the other
+/// commands report it (`NAME: line N: malformed: why`) and left out.
+fn read_puzzles(name: &str, data: &[u8], options: &FormatOptions) -> Result<Corpus> {
+    let data = body(data);
+    let format = resolve(data, options).with_context(|| format!("reading {name}"))?;
+    let mut corpus = Corpus { puzzles: Vec::new(), malformed: 0 };
+    for record in Records::new(format, data, 1) {
+        match record.parsed {
+            Ok(puzzle) => corpus.puzzles.push(puzzle.grid),
+            Err(e) => {
+                corpus.malformed += 1;
+                if corpus.malformed <= MAX_MESSAGES {
+                    say!("{name}: line {}: malformed: {e}", record.line);
+                }
+            }
+        }
+    }
+    if corpus.malformed > MAX_MESSAGES {
+        let more = corpus.malformed - MAX_MESSAGES;
+        say!(
+            "sudoku-bulk bench: {name}: {} not shown",
+            plural(more, "more malformed record", "more malformed records")
+        );
+    }
+    Ok(corpus)
 }
 
 /// What each puzzle is solved for.
@@ -188,7 +249,8 @@ fn pass(
                                 !check
                                     || !outcome.solved()
                                     || (solution.is_solved() && solution.agrees_with(p)),
-                                "{solver:?} gave a wrong answer for {p}"
+                                "{} gave a wrong answer for {p}",
+                                solver.name()
                             );
                             outcome
                         })
@@ -235,13 +297,13 @@ pub fn measure(
 /// The rows as a markdown table.
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle |\n\
-         |---|---:|---|---|---:|---:|---:|---:|---:|\n",
+        "| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle | unsolved |\n\
+         |---|---:|---|---|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} |",
+            "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} | {} |",
             r.corpus,
             r.puzzles,
             r.solver.name(),
@@ -250,7 +312,8 @@ pub fn table(rows: &[Row]) -> String {
             r.rate(),
             1e6 * r.seconds / r.puzzles.max(1) as f64,
             r.no_guess_percent,
-            r.guesses_per_puzzle
+            r.guesses_per_puzzle,
+            r.unsolved
         )
         .expect("String");
     }

@@ -44,15 +44,25 @@ fn answer_fault(answer: Result<Grid, ParseError>, givens: &Grid, solution: &Grid
     if let Some(c) = answer.conflict() {
         return fault(Reason::AnswerInvalid, Detail::AnswerConflict(c));
     }
-    if answer.givens() < 81 {
-        return fault(Reason::AnswerInvalid, Detail::None);
+    if let Some(cell) = answer.cells().iter().position(|&v| v == 0) {
+        return fault(Reason::AnswerInvalid, Detail::AnswerBlank(cell));
     }
-    // The first cell where `other` has a digit and the answer another one.
+    // The first cell where `other` has a digit and the answer another one, and the two.
     let differs = |other: &Grid| {
-        (0..81).find(|&c| other.cells()[c] != 0 && other.cells()[c] != answer.cells()[c])
+        let (other, mine) = (other.cells(), answer.cells());
+        let cell = (0..81).find(|&c| other[c] != 0 && other[c] != mine[c])?;
+        Some((cell, other[cell], mine[cell]))
     };
     match differs(givens) {
-        Some(cell) => fault(Reason::AnswerDisagrees, Detail::Cell(cell)),
-        None => fault(Reason::AnswerNotSolution, Detail::Cell(differs(solution).unwrap_or(0))),
+        Some((cell, given, answer)) => {
+            fault(Reason::AnswerDisagrees, Detail::ChangedGiven { cell, given, answer })
+        }
+        // A valid answer keeping the givens that is not the one solution differs from it.
+        None => match differs(solution) {
+            Some((cell, solution, answer)) => {
+                fault(Reason::AnswerNotSolution, Detail::NotSolution { cell, solution, answer })
+            }
+            None => Fault::bare(Reason::AnswerNotSolution),
+        },
     }
 }

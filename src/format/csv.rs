@@ -26,13 +26,14 @@ pub enum Column {
 }
 
 impl std::str::FromStr for Column {
-    type Err = std::convert::Infallible;
-    /// A number is a position, anything else a name.
-    fn from_str(s: &str) -> Result<Column, Self::Err> {
-        Ok(match s.trim().parse::<usize>() {
-            Ok(n) => Column::Index(n),
-            Err(_) => Column::Name(s.trim().to_string()),
-        })
+    type Err = String;
+    /// A number is a position, counted from 1; anything else a name.
+    fn from_str(s: &str) -> Result<Column, String> {
+        match s.trim().parse::<usize>() {
+            Ok(0) => Err("columns count from 1: the first column is 1".into()),
+            Ok(n) => Ok(Column::Index(n)),
+            Err(_) => Ok(Column::Name(s.trim().to_string())),
+        }
     }
 }
 
@@ -126,7 +127,10 @@ pub enum LayoutError {
         header: String,
     },
     /// A position asked for is past the last field.
-    #[error("column {index} asked for, but rows have {fields} fields")]
+    #[error(
+        "CSV column {index} asked for, but rows have {} (columns count from 1)",
+        crate::grid::Plural(*fields, "field")
+    )]
     IndexOutOfRange {
         /// The position asked for (from 1).
         index: usize,
@@ -319,6 +323,9 @@ pub struct ColumnChoice {
     pub names: Vec<String>,
     /// What separates the fields.
     pub delimiter: Delimiter,
+    /// What the columns are columns of, in messages: "CSV" for rows of text (so that a
+    /// column cannot be taken for a grid's), "Parquet" or "Arrow" for a table file.
+    pub of: &'static str,
 }
 
 /// Counts, per field position, over the rows read: how many rows hold a grid there, and how
@@ -485,6 +492,7 @@ pub fn layout<'a>(
         header_line,
         rows_read: evidence.rows,
         delimiter,
+        of: "CSV",
         names: match header {
             true => fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(),
             false => (1..=width).map(|i| format!("field{i}")).collect(),
@@ -494,13 +502,14 @@ pub fn layout<'a>(
 }
 
 impl fmt::Display for ColumnChoice {
-    /// `puzzle in column 1 "quizzes", solution in column 2 "solutions" (named in the header)`.
+    /// `puzzle in CSV column 1 "quizzes", solution in CSV column 2 "solutions" (named in the
+    /// header)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let column =
             |f: &mut fmt::Formatter<'_>,
              what,
              (i, name, source): &(usize, Option<String>, ColumnSource)| {
-                write!(f, "{what} in column {}", i + 1)?;
+                write!(f, "{what} in {} column {}", self.of, i + 1)?;
                 if let Some(name) = name {
                     write!(f, " {name:?}")?;
                 }
@@ -596,12 +605,16 @@ mod tests {
         let l = one_row(b"a,b,c", 1, Some(&name), Some(&Column::Index(3))).unwrap();
         assert_eq!((l.puzzle, l.answer), (1, Some(2)));
         let err = one_row(b"a,b", 1, Some(&Column::Index(3)), None).unwrap_err();
-        assert_eq!(err.to_string(), "column 3 asked for, but rows have 2 fields");
+        assert_eq!(
+            err.to_string(),
+            "CSV column 3 asked for, but rows have 2 fields (columns count from 1)"
+        );
         let err = one_row(b"a,b", 1, Some(&Column::Name("z".into())), None).unwrap_err();
         assert_eq!(err.to_string(), "no column \"z\" in the header (a,b)");
         let err = one_row(b"a,b", 1, None, None).unwrap_err();
         assert!(err.to_string().contains("use --puzzle-col"), "{err}");
         assert_eq!("2".parse::<Column>().unwrap(), Column::Index(2));
+        assert!("0".parse::<Column>().unwrap_err().contains("count from 1"));
         assert_eq!(" quizzes ".parse::<Column>().unwrap(), Column::Name("quizzes".into()));
     }
     /// Every way the first row can be bad, in a headerless `puzzle,solution` file of many
@@ -643,8 +656,8 @@ mod tests {
         assert_eq!((l.puzzle, l.header_line), (0, Some(1)), "names over grid columns: a header");
         assert_eq!(
             choice.to_string(),
-            "puzzle in column 1 \"id\" (detected: grids in most of the first 2 rows), \
-             solution in column 2 \"board\" (detected: grids in most of the first 2 rows)"
+            "puzzle in CSV column 1 \"id\" (detected: grids in most of the first 2 rows), \
+             solution in CSV column 2 \"board\" (detected: grids in most of the first 2 rows)"
         );
         // A header that looks like data (cells, no letters) is a record, and a bad one.
         let data_like = format!("{},{}", &P[..40], &S[..40]);
@@ -656,7 +669,7 @@ mod tests {
             layout([(&b"quizzes,solutions"[..], 1)], Delimiter::COMMA, None, None).unwrap();
         assert_eq!(
             choice.to_string(),
-            "puzzle in column 1 \"quizzes\" (named in the header), solution in column 2 \"solutions\" (named in the header)"
+            "puzzle in CSV column 1 \"quizzes\" (named in the header), solution in CSV column 2 \"solutions\" (named in the header)"
         );
         // Puzzles in the second column: the column with blanks is the puzzle.
         let swapped = format!("{S},{P}");

@@ -2,8 +2,10 @@
 //!
 //! Three layouts are read:
 //! - **line**: one puzzle a line, 81 characters, `.`, `0` or `_` for a blank;
-//! - **grid**: nine rows of nine digits, separated by spaces or run together, `0` (or `.`)
-//!   for a blank, puzzles separated by blank lines;
+//! - **grid**: nine rows of nine digits, separated by spaces or run together, perhaps with `|`
+//!   between boxes and rules (`------+-------+------`) between bands, `.`, `0`, `_`, `*` or
+//!   `-` for a blank; puzzles separated by blank lines or title lines (`Grid 01`, as Project Euler's
+//!   p096 file has), or written back to back (a block whose rows are a multiple of 9);
 //! - **csv**: one row a line, a puzzle column and perhaps an answer column ([`csv`]).
 //!
 //! In all, lines starting with `#` are comments, blank lines between records are skipped, a
@@ -43,7 +45,7 @@ pub enum FormatKind {
     Auto,
     /// One 81-character puzzle a line.
     Line,
-    /// 9 rows of 9 digits a puzzle, separated by blank lines.
+    /// 9 rows of 9 digits a puzzle (pretty-printed too), separated by blank lines or titles.
     Grid,
     /// CSV rows with a puzzle column (and perhaps a solution column).
     Csv,
@@ -128,7 +130,11 @@ pub fn detect(data: &[u8]) -> Format {
         .filter(|line| !line.is_empty() && !line.starts_with(b"#"))
         .take(DETECT_LINES);
     for line in significant {
-        let cells = line.iter().filter(|b| !b.is_ascii_whitespace()).count();
+        // `|` between a grid's boxes is not a cell; rules and titles count as neither kind.
+        if records::is_rule(line) || records::is_title(line) {
+            continue;
+        }
+        let cells = line.iter().filter(|&&b| !b.is_ascii_whitespace() && b != b'|').count();
         match cells {
             81 => lines += 1,
             9 => rows += 1,

@@ -6,17 +6,20 @@
 use super::csv::{split_fields_by, CsvLayout, FieldError};
 use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
-use crate::grid::{cell_value, ByteName, Grid, ParseError};
+use crate::grid::{cell_value, ByteName, Grid, ParseError, Plural};
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
     /// One 81-character line.
     Line,
-    /// Nine rows; digits separated by spaces when `spaced`.
+    /// Nine rows; digits separated by spaces when `spaced`, boxes by `|` and rules when
+    /// `boxed`.
     Rows {
         /// Whether the first row had spaces between its digits.
         spaced: bool,
+        /// Whether the first row had `|` between its boxes.
+        boxed: bool,
     },
     /// A CSV row.
     Csv,
@@ -27,8 +30,9 @@ pub enum Layout {
 pub struct Record<'a> {
     /// The input line the record starts on, or for a malformed record the line at fault.
     pub line: u64,
-    /// The record's first line, without its line end or surrounding white space: for CSV, the
-    /// row, which output passes through.
+    /// The record's text without surrounding white space: for CSV and the line format, its
+    /// line (a CSV row, which output passes through); for a grid, its rows from the first to
+    /// the last, and whatever lines lie between them.
     pub text: &'a [u8],
     /// The puzzle, or why the text is not a puzzle.
     pub parsed: Result<Puzzle, RecordError>,
@@ -52,7 +56,7 @@ pub enum RecordError {
     #[error(transparent)]
     Line(#[from] ParseError),
     /// A grid row with the wrong number of cells.
-    #[error("{cells} cells in row {row}, expected 9")]
+    #[error("{} in row {row}, expected 9", Plural(*cells, "cell"))]
     RowLength {
         /// The row, counted from 1.
         row: u8,
@@ -69,8 +73,9 @@ pub enum RecordError {
         /// The offending byte.
         byte: u8,
     },
-    /// A grid record with too few or too many rows.
-    #[error("{rows} rows, expected 9")]
+    /// A grid record with too few or too many rows (grids back to back are read 9 rows at a
+    /// time only when their rows are a multiple of 9).
+    #[error("{}, expected 9", Plural(*rows, "row"))]
     RowCount {
         /// How many rows the record held.
         rows: usize,
@@ -79,7 +84,7 @@ pub enum RecordError {
     #[error(transparent)]
     Fields(#[from] FieldError),
     /// A CSV row with more or fewer fields than the first row.
-    #[error("{fields} fields, expected {expected}")]
+    #[error("{}, expected {expected}", Plural(*fields, "field"))]
     FieldCount {
         /// Fields in this row.
         fields: usize,
@@ -97,12 +102,14 @@ pub struct Records<'a> {
     line: u64,
     /// A CSV header passed over and not yet taken.
     header: Option<&'a [u8]>,
+    /// Rows left in a block of grids written back to back, read 9 at a time.
+    back_to_back: usize,
 }
 
 impl<'a> Records<'a> {
     /// Reads `data`, whose first line is line `first_line` of the input.
     pub fn new(format: Format, data: &'a [u8], first_line: u64) -> Records<'a> {
-        Records { format, data, pos: 0, line: first_line, header: None }
+        Records { format, data, pos: 0, line: first_line, header: None, back_to_back: 0 }
     }
 
     /// The CSV header, once the iterator has passed over it (once only).
@@ -128,48 +135,99 @@ impl<'a> Records<'a> {
         Some((line, self.line - 1))
     }
 
-    /// Skips blank and comment lines; the first other line, not consumed.
+    /// Skips blank and comment lines (and for grids, titles and rules); the first other line,
+    /// not consumed.
     fn peek_significant(&mut self) -> Option<(&'a [u8], u64)> {
         loop {
             let (pos, line_no) = (self.pos, self.line);
             let (line, number) = self.next_line()?;
-            if !line.is_empty() && !line.starts_with(b"#") {
+            let grid_extra = self.format == Format::Grid && (is_title(line) || is_rule(line));
+            if !line.is_empty() && !line.starts_with(b"#") && !grid_extra {
                 (self.pos, self.line) = (pos, line_no);
                 return Some((line, number));
             }
         }
     }
 
+    /// The offset in `data` where `line`, a slice of it, ends.
+    fn end_of(&self, line: &[u8]) -> usize {
+        line.as_ptr() as usize - self.data.as_ptr() as usize + line.len()
+    }
+
+    /// The rows of the block starting at `pos`: up to a blank line, a title, `end` or the end
+    /// of the piece; comments and rules are not rows. Nothing is consumed.
+    fn block_rows(&mut self) -> usize {
+        let (pos, line_no) = (self.pos, self.line);
+        let mut rows = 0;
+        while let Some((line, _)) = self.next_line() {
+            if line.is_empty() || is_title(line) {
+                break;
+            }
+            if !line.starts_with(b"#") && !is_rule(line) {
+                rows += 1;
+            }
+        }
+        (self.pos, self.line) = (pos, line_no);
+        rows
+    }
+
+    /// A grid: nine rows, read up to a blank line or a title line (Project Euler's `Grid 01`),
+    /// or nine at a time where grids are written back to back. The evidence for back to back
+    /// is the block's rows being a multiple of 9; any other count is one record whose error
+    /// says how many rows it had.
     fn grid_record(&mut self) -> Option<Record<'a>> {
         let (text, first) = self.peek_significant()?;
+        let start = self.end_of(text) - text.len();
+        let mut end = start + text.len();
+        if self.back_to_back == 0 {
+            let rows = self.block_rows();
+            if rows > 9 && rows % 9 == 0 {
+                self.back_to_back = rows;
+            }
+        }
+        let split = self.back_to_back > 0;
         let mut cells = [0u8; 81];
         let mut rows = 0usize;
-        let mut spaced = false;
+        let (mut spaced, mut boxed) = (false, false);
         let mut error: Option<(u64, RecordError)> = None;
-        // A record runs to the next blank line (or the end); comments inside it are skipped.
-        while let Some((line, number)) = self.next_line() {
+        // A record runs to the next blank line, title or the end, or to its ninth row in a
+        // block of grids back to back; comments and rules inside it are skipped.
+        loop {
+            let (pos, line_no) = (self.pos, self.line);
+            let Some((line, number)) = self.next_line() else { break };
             if line.is_empty() {
                 break;
             }
-            if line.starts_with(b"#") {
+            if is_title(line) {
+                (self.pos, self.line) = (pos, line_no); // the next record's
+                break;
+            }
+            if line.starts_with(b"#") || is_rule(line) {
                 continue;
             }
             rows += 1;
-            if error.is_some() {
-                continue; // keep consuming the record, report its first fault
-            }
-            if rows > 9 {
-                error = Some((number, RecordError::RowCount { rows }));
-                continue;
-            }
-            match parse_row(line, rows as u8) {
-                Ok((row, has_spaces)) => {
-                    cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
-                    spaced |= rows == 1 && has_spaces;
+            end = self.end_of(line);
+            if error.is_none() {
+                if rows > 9 {
+                    error = Some((number, RecordError::RowCount { rows }));
+                } else {
+                    match parse_row(line, rows as u8) {
+                        Ok((row, has_spaces, has_bars)) => {
+                            cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
+                            if rows == 1 {
+                                (spaced, boxed) = (has_spaces, has_bars);
+                            }
+                        }
+                        Err(e) => error = Some((number, e)),
+                    }
                 }
-                Err(e) => error = Some((number, e)),
+            }
+            if split && rows == 9 {
+                self.back_to_back -= 9;
+                break;
             }
         }
+        let text = &self.data[start..end];
         let fault = match error {
             // Report the full count of rows, on the first extra row's line.
             Some((line, RecordError::RowCount { .. })) => {
@@ -182,7 +240,7 @@ impl<'a> Records<'a> {
         let (line, parsed) = match fault {
             Some((line, e)) => (line, Err(e)),
             None => {
-                let layout = Layout::Rows { spaced };
+                let layout = Layout::Rows { spaced, boxed };
                 (first, Ok(Puzzle { grid: Grid(cells), layout, answer: None }))
             }
         };
@@ -221,19 +279,48 @@ impl<'a> Records<'a> {
     }
 }
 
-/// Parses one grid row: nine cells, optionally separated by white space. Returns the cells and
-/// whether any white space separated them.
-fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool), RecordError> {
+/// Whether a line is a grid's title, as Project Euler's p096 file has them: `Grid 01`.
+pub(crate) fn is_title(line: &[u8]) -> bool {
+    let Some((word, rest)) = line.split_at_checked(4) else { return false };
+    let number = rest.trim_ascii_start();
+    word.eq_ignore_ascii_case(b"grid")
+        && number.len() < rest.len()
+        && !number.is_empty()
+        && number.iter().all(u8::is_ascii_digit)
+}
+
+/// Whether a line is a rule between a pretty-printed grid's bands (`------+-------+------`,
+/// `===+===+===`): only `-`, `=`, `+`, `|` and spaces, and not a row of nine `-` blanks (a
+/// rule has a `+` or `=`, or other than nine dashes).
+pub(crate) fn is_rule(line: &[u8]) -> bool {
+    if line.is_empty() || !line.iter().all(|b| b"-=+|".contains(b) || b.is_ascii_whitespace()) {
+        return false;
+    }
+    let dashes = line.iter().filter(|&&b| b == b'-').count();
+    line.iter().any(|&b| b == b'+' || b == b'=') || dashes != 9
+}
+
+/// Parses one grid row: nine cells, optionally separated by white space and `|` between
+/// boxes. Returns the cells, whether any white space separated them, and whether any `|` did.
+fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool, bool), RecordError> {
     let mut cells = [0u8; 9];
     let mut count = 0;
-    let mut spaced = false;
+    let (mut spaced, mut boxed) = (false, false);
     for (i, &byte) in line.iter().enumerate() {
         if byte.is_ascii_whitespace() {
             spaced = true;
             continue;
         }
-        let value =
-            cell_value(byte).ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
+        if byte == b'|' {
+            boxed = true;
+            continue;
+        }
+        // Grids, written by hand more often than lines, may also blank a cell with `*` or `-`.
+        let value = match byte {
+            b'*' | b'-' => Some(0),
+            _ => cell_value(byte),
+        };
+        let value = value.ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
         if count < 9 {
             cells[count] = value;
         }
@@ -242,7 +329,7 @@ fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool), RecordError> {
     if count != 9 {
         return Err(RecordError::RowLength { row, cells: count });
     }
-    Ok((cells, spaced))
+    Ok((cells, spaced, boxed))
 }
 
 impl<'a> Iterator for Records<'a> {
@@ -312,8 +399,8 @@ mod tests {
         assert_eq!(got[1].line, 13);
         let (a, b) = (got[0].parsed.unwrap(), got[1].parsed.unwrap());
         assert_eq!(a.grid, b.grid);
-        assert_eq!(a.layout, Layout::Rows { spaced: true });
-        assert_eq!(b.layout, Layout::Rows { spaced: false });
+        assert_eq!(a.layout, Layout::Rows { spaced: true, boxed: false });
+        assert_eq!(b.layout, Layout::Rows { spaced: false, boxed: false });
         let a = a.grid;
         assert_eq!(a.get(0, 0), 8);
         assert_eq!(a.get(8, 6), 4);
@@ -347,6 +434,81 @@ mod tests {
         assert_eq!(
             (got[0].line, got[0].parsed.unwrap_err().to_string()),
             (3, "8 cells in row 3, expected 9".into())
+        );
+    }
+
+    /// `GRID` pretty-printed, with every kind of blank.
+    const PRETTY: &str = "8 * * | - - _ | . . 0
+* * 3 | 6 * * | * * *
+* 7 * | * 9 * | 2 * *
+------+-------+------
+* 5 * | * * 7 | * * *
+* * * | * 4 5 | 7 * *
+* * * | 1 * * | * 3 *
+------+-------+------
+* * 1 | * * * | * 6 8
+* * 8 | 5 * * | * 1 *
+* 9 * | * * * | 4 * *
+";
+
+    #[test]
+    fn pretty_grids_read_as_plain_ones() {
+        let plain = records(Format::Grid, GRID)[0].parsed.unwrap().grid;
+        let got = records(Format::Grid, PRETTY);
+        assert_eq!(got.len(), 1);
+        let pretty = got[0].parsed.unwrap();
+        assert_eq!(pretty.grid, plain);
+        assert_eq!(pretty.layout, Layout::Rows { spaced: true, boxed: true });
+        assert_eq!(got[0].text, PRETTY.trim_end().as_bytes(), "the record is the whole grid");
+        let compact = records(Format::Grid, "8--|---|---\n--3|6--|---\n-7-|-9-|2--\n---+---+---\n-5-|--7|---\n---|-45|7--\n---|1--|-3-\n---+---+---\n--1|---|-68\n--8|5--|-1-\n-9-|---|4--\n");
+        let compact = compact[0].parsed.unwrap();
+        assert_eq!(compact.grid, plain);
+        assert_eq!(compact.layout, Layout::Rows { spaced: false, boxed: true });
+        // With an outer border too, as some printers draw it.
+        let bordered: String = PRETTY
+            .lines()
+            .map(|l| match l.starts_with('-') {
+                true => "+-------+-------+-------+\n".to_string(),
+                false => format!("| {l} |\n"),
+            })
+            .collect();
+        let bordered = format!("+-------+-------+-------+\n{bordered}+-------+-------+-------+\n");
+        let got = records(Format::Grid, &bordered);
+        assert_eq!((got.len(), got[0].line), (1, 2));
+        assert_eq!(got[0].parsed.unwrap().grid, plain);
+        // A row of nine `-` blanks is a row, not a rule.
+        assert!(!is_rule(b"---------") && !is_rule(b"- - - | - - - | - - -"));
+        assert!(is_rule(b"------+-------+------") && is_rule(b"====================="));
+    }
+
+    #[test]
+    fn titles_and_back_to_back_grids_separate_records() {
+        let compact = GRID.replace(' ', "");
+        let euler = format!("Grid 01\n{compact}Grid 02\n{compact}");
+        let got = records(Format::Grid, &euler);
+        assert_eq!(got.len(), 2);
+        assert_eq!((got[0].line, got[1].line), (2, 12));
+        assert!(got.iter().all(|r| r.parsed.is_ok()));
+        let back_to_back = format!("{compact}{compact}{compact}\n{GRID}");
+        let got = records(Format::Grid, &back_to_back);
+        assert_eq!(got.len(), 4);
+        assert_eq!(got.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 10, 19, 29]);
+        assert!(got.iter().all(|r| r.parsed.is_ok()));
+        assert!(got[1].text.starts_with(b"800000000") && got[1].text.ends_with(b"090000400"));
+        // Too little evidence to split: 17 rows are one record with an error, not two grids.
+        let mut rows: Vec<&str> = compact.lines().collect();
+        rows.remove(3);
+        let seventeen = format!("{}\n{compact}\n{GRID}", rows.join("\n"));
+        let got = records(Format::Grid, &seventeen);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].parsed.unwrap_err().to_string(), "17 rows, expected 9");
+        assert_eq!(got[0].line, 10, "the first row past nine");
+        assert!(got[1].parsed.is_ok());
+        assert!(
+            is_title(b"Grid 01")
+                && is_title(b"grid  7")
+                && !is_title(b"Grid")
+                && !is_title(b"Grid01")
         );
     }
 

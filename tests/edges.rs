@@ -1,0 +1,498 @@
+//! Behaviour at the edges (issue 15): closed streams, terminals, and what users type.
+
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::process::{Command, Stdio};
+
+use crate::util::{path_arg, sudoku_bulk, TempDir};
+
+/// A pipe's write end whose read end is already closed: every write to it fails (EPIPE).
+fn closed_pipe() -> Stdio {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0, "pipe(2)");
+    // SAFETY: pipe(2) just opened both descriptors, and nothing else owns them.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(read);
+    Stdio::from(write)
+}
+
+/// Runs `sudoku-bulk ARGS` with stderr closed; its stdout and exit status.
+fn with_closed_stderr(args: &[&str]) -> (String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(closed_pipe())
+        .output()
+        .expect("binary runs");
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+#[test]
+fn a_closed_stderr_changes_nothing_but_the_messages() {
+    let tmp = TempDir::new("closed-stderr");
+    let summary = tmp.0.join("summary.json");
+    let summary = summary.to_str().unwrap();
+    let mixed = path_arg("bad/mixed.txt");
+    let sample = path_arg("sample_10k.txt");
+    // Each writes to stderr: a summary, messages about failed records, a progress bar, the
+    // note on held-back messages, an error, bench's progress lines.
+    let cases: [&[&str]; 9] = [
+        &["solve", &mixed],
+        &["count", "--limit", "3", &mixed],
+        &["validate", &mixed, "--summary-json", summary],
+        &["validate", "--max-messages", "1", "--progress", "always", &sample, &mixed],
+        &["solve", "--report", "-", &mixed],
+        &["generate", "-n", "3", "--seed", "5"],
+        &["bench", "--rounds", "1", "--mode", "first", &path_arg("examples/line.txt")],
+        &["solve", "no-such-file.txt"],
+        &["solve", "--no-such-option"],
+    ];
+    for args in cases {
+        let (stdout, code) = with_closed_stderr(args);
+        let open = sudoku_bulk(args, None);
+        assert_eq!(code, open.code, "{args:?}: {}", open.stderr);
+        assert!(!open.stderr.contains("panicked"), "{args:?}: {}", open.stderr);
+        assert!(!open.stderr.is_empty(), "{args:?} writes nothing to stderr: a test of nothing");
+        if args[0] != "bench" {
+            assert_eq!(stdout, open.stdout, "{args:?}");
+        } else {
+            assert!(stdout.starts_with("| corpus |"), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn the_json_summary_ends_with_a_newline() {
+    let run =
+        sudoku_bulk(&["validate", "-q", "--summary-json", "-", &path_arg("bad/mixed.txt")], None);
+    let summary = run.stdout.lines().last().unwrap();
+    assert!(summary.starts_with("{\"command\":\"validate\""), "{}", run.stdout);
+    assert!(run.stdout.ends_with("}\n"), "{:?}", run.stdout);
+}
+
+#[test]
+fn generate_draws_a_fresh_seed_and_says_which() {
+    let seed_of = |stderr: &str| -> String {
+        let line = stderr.lines().find(|l| l.starts_with("sudoku-bulk: seed ")).expect(stderr);
+        line["sudoku-bulk: seed ".len()..].split(' ').next().unwrap().to_string()
+    };
+    let a = sudoku_bulk(&["generate", "-n", "5"], None);
+    let b = sudoku_bulk(&["generate", "-n", "5"], None);
+    assert_eq!((a.code, b.code), (Some(0), Some(0)));
+    assert_ne!(a.stdout, b.stdout, "two runs without --seed gave the same puzzles");
+    assert!(a.stderr.contains("sudoku-bulk: 5 puzzles generated in "), "{}", a.stderr);
+    let seed = seed_of(&a.stderr);
+    assert_ne!(seed, seed_of(&b.stderr));
+    let again = sudoku_bulk(&["generate", "-n", "5", "--seed", &seed, "-j", "1"], None);
+    assert_eq!(again.stdout, a.stdout);
+    assert!(!again.stderr.contains("seed"), "{}", again.stderr);
+    let quiet = sudoku_bulk(&["generate", "-n", "1", "-q"], None);
+    assert_eq!((quiet.stdout.lines().count(), quiet.stderr.as_str()), (1, ""));
+}
+
+/// A pseudo-terminal `columns` wide: the master side (what a terminal emulator holds) and
+/// the slave side (what a program run in it reads and writes).
+fn pty(columns: u16) -> (std::fs::File, OwnedFd) {
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize { ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: openpty(3) writes two descriptors into the integers it is given and reads the
+    // window size; the name and termios arguments may be null.
+    let ok = unsafe {
+        libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size)
+    };
+    assert_eq!(ok, 0, "openpty(3)");
+    // SAFETY: openpty just opened both descriptors, and nothing else owns them.
+    unsafe { (std::fs::File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) }
+}
+
+#[test]
+fn one_ctrl_d_after_a_typed_puzzle_answers_and_exits() {
+    use std::io::{Read, Write};
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let (mut terminal, stdin) = pty(80);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(["solve", "-q"])
+        .stdin(Stdio::from(stdin))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    // The user types the puzzle, Enter, then Ctrl-D once (the terminal's end-of-file key in
+    // its default, line-by-line mode): the program must see the end of its input.
+    terminal.write_all(format!("{PUZZLE}\n").as_bytes()).unwrap();
+    terminal.write_all(&[4]).unwrap();
+    // A guard against hanging, not a timing measurement: a run that still waits for input
+    // after a minute would wait forever.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("still waiting for input after one Ctrl-D");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mut stdout = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(0), "{stderr}");
+    assert_eq!(
+        stdout,
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n"
+    );
+}
+
+#[test]
+fn bench_runs_its_built_in_sample_anywhere() {
+    let elsewhere = TempDir::new("bench-anywhere");
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(["bench", "--rounds", "1", "--mode", "first", "--output-format", "csv"])
+        .current_dir(&elsewhere.0) // no datasets/ here
+        .output()
+        .unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.lines().nth(1).unwrap().starts_with("sample_10k.txt,10000,band,first,1,"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("sample_10k.txt, 10000 puzzles, band, first"), "{stderr}");
+}
+
+#[test]
+fn bench_reads_inputs_as_the_other_commands_do() {
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let tmp = TempDir::new("bench-inputs");
+    // A headerless CSV whose first field could be mistaken for nothing: the column is named.
+    let csv = tmp.file("two.csv", format!("a,{PUZZLE}\nb,{PUZZLE}\n").as_bytes());
+    let run = sudoku_bulk(
+        &[
+            "bench",
+            "--rounds",
+            "1",
+            "--mode",
+            "first",
+            "--puzzle-col",
+            "2",
+            "--format",
+            "csv",
+            &csv,
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("| two.csv | 2 | band | first | 1 |"), "{}", run.stdout);
+    assert!(run.stdout.lines().next().unwrap().ends_with("| guesses/puzzle | unsolved |"));
+    assert!(run.stdout.lines().nth(2).unwrap().ends_with("| 0 |"), "{}", run.stdout);
+    // The old spelling of the results' format is the input format now.
+    let run = sudoku_bulk(&["bench", "--format", "json", &csv], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("invalid value 'json' for '--format"), "{}", run.stderr);
+}
+
+#[test]
+fn bench_reports_malformed_records_and_skips_empty_corpora() {
+    let tmp = TempDir::new("bench-edges");
+    let empty = tmp.file("empty.txt", b"");
+    let mixed = path_arg("bad/mixed.txt");
+    let run = sudoku_bulk(&["bench", "--rounds", "1", "--mode", "count2", &empty, &mixed], None);
+    // Malformed records are reported where they are and the rest is timed: exit 1, as for
+    // the other commands.
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("mixed.txt: line 3: malformed: 80 cells, expected 81"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("mixed.txt: line 7: malformed: 82 cells, expected 81"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("empty.txt: no puzzles to time; skipped"), "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().skip(2).collect();
+    // mixed.txt: two good puzzles, one with conflicting givens, one with none: 4, 2 unsolved.
+    assert_eq!(rows.len(), 1, "{}", run.stdout);
+    assert!(rows[0].starts_with("| mixed.txt | 4 | band | count2 |"), "{}", rows[0]);
+    assert!(rows[0].ends_with("| 2 |"), "{}", rows[0]);
+}
+
+#[test]
+fn generate_writes_solutions_that_validate() {
+    let tmp = TempDir::new("generate-solutions");
+    for (name, header) in [("pairs.csv", Some("puzzle,solution")), ("pairs.jsonl", None)] {
+        let path = tmp.0.join(name);
+        let path = path.to_str().unwrap();
+        let run = sudoku_bulk(&["generate", "-q", "-n", "30", "--solutions", "-o", path], None);
+        assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(text.lines().next().filter(|_| header.is_some()), header, "{text}");
+        if header.is_none() {
+            assert!(text.starts_with("{\"puzzle\":\""), "{text}");
+            continue; // validate reads CSV, not JSON Lines
+        }
+        // The oracle: validate checks each row's solution is the puzzle's one solution.
+        let check = sudoku_bulk(&["validate", "--failures-only", path], None);
+        assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
+        assert!(check.stderr.contains("30 records: 30 valid, 0 invalid"), "{}", check.stderr);
+    }
+    // Solutions need somewhere to go besides the puzzle's line.
+    let run = sudoku_bulk(&["generate", "-n", "1", "--solutions", "--output-format", "line"], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("--solutions needs CSV or JSON Lines output"), "{}", run.stderr);
+}
+
+#[test]
+fn generate_filters_by_clues_and_guesses() {
+    let run =
+        sudoku_bulk(&["generate", "-q", "-n", "20", "--seed", "3", "--clues", "22..23"], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for line in run.stdout.lines() {
+        let clues = line.bytes().filter(u8::is_ascii_digit).count();
+        assert!((22..=23).contains(&clues), "{clues} clues: {line}");
+    }
+    let run =
+        sudoku_bulk(&["generate", "-q", "-n", "5", "--seed", "3", "--min-guesses", "6"], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // The guesses as `solve` counts them, which is what --min-guesses promises.
+    let solved =
+        sudoku_bulk(&["solve", "-q", "--output-format", "csv"], Some(run.stdout.as_bytes()));
+    let rows: Vec<&str> = solved.stdout.lines().skip(1).collect();
+    assert_eq!(rows.len(), 5, "{}", solved.stdout);
+    for row in rows {
+        let guesses: u64 = row.split(',').nth(4).unwrap().parse().unwrap();
+        assert!(guesses >= 6, "{row}");
+    }
+    let run = sudoku_bulk(&["generate", "-n", "1", "--clues", "12..20"], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("minimal proper puzzles have 17 to 40 clues"), "{}", run.stderr);
+}
+
+#[test]
+fn generate_shows_progress_and_a_summary() {
+    let run = sudoku_bulk(&["generate", "-n", "300", "--seed", "2", "--progress", "always"], None);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stderr.contains("300 puzzles, "), "{}", run.stderr);
+    assert!(run.stderr.contains("sudoku-bulk: 300 puzzles generated in "), "{}", run.stderr);
+    let quiet = sudoku_bulk(&["generate", "-q", "-n", "3"], None);
+    assert_eq!(quiet.stderr, "");
+}
+
+/// A puzzle as people print it: `|` between boxes, rules between bands, `*` and `-` blanks.
+const PRETTY: &str = "\
+* 2 7 | 3 8 * | * 1 *
+* 1 * | * * 6 | 7 3 5
+* * * | * * * | * 2 9
+------+-------+------
+3 * 5 | 6 9 2 | * 8 *
+* * * | * * * | * * *
+* 6 * | 1 7 4 | 5 * 3
+------+-------+------
+6 4 * | * * * | * * *
+9 5 1 | 8 * * | * 7 *
+* 8 * | - 6 5 | 3 4 -
+";
+
+#[test]
+fn pretty_grids_are_answered_in_their_layout() {
+    let run = sudoku_bulk(&["solve"], Some(PRETTY.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "5 2 7 | 3 8 9 | 4 1 6\n8 1 9 | 4 2 6 | 7 3 5\n4 3 6 | 7 5 1 | 8 2 9\n\
+         ------+-------+------\n3 7 5 | 6 9 2 | 1 8 4\n1 9 4 | 5 3 8 | 2 6 7\n\
+         2 6 8 | 1 7 4 | 5 9 3\n------+-------+------\n6 4 3 | 2 1 7 | 9 5 8\n\
+         9 5 1 | 8 4 3 | 6 7 2\n7 8 2 | 9 6 5 | 3 4 1\n"
+    );
+}
+
+#[test]
+fn project_euler_grids_back_to_back_are_one_record_each() {
+    // Project Euler's p096 layout: a title line, nine rows, the next title; no blank lines.
+    let compact: String = PRETTY
+        .lines()
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| l.replace(['|', ' '], "").replace(['*', '-'], "0") + "\n")
+        .collect();
+    let euler = format!("Grid 01\n{compact}Grid 02\n{compact}Grid 03\n{compact}");
+    let run = sudoku_bulk(&["solve", "--output-format", "csv"], Some(euler.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<u64> =
+        run.stdout.lines().skip(1).map(|r| r.split(',').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(lines, [2, 12, 22], "{}", run.stdout);
+    // The same grids with neither titles nor blank lines between them.
+    let bare = compact.repeat(3);
+    let run = sudoku_bulk(&["count", "-q"], Some(bare.as_bytes()));
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "1\n1\n1\n"));
+}
+
+#[test]
+fn a_bad_grid_is_named_by_its_row_and_reported_whole() {
+    let bad = PRETTY.replace("3 * 5 | 6 9 2", "3 * 5 | 6 9 x");
+    let tmp = TempDir::new("bad-grid");
+    let report = tmp.0.join("bad.jsonl");
+    let run = sudoku_bulk(
+        &["validate", "-q", "--report", report.to_str().unwrap()],
+        Some(format!("# one grid\n{bad}").as_bytes()),
+    );
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stdout,
+        "error: line 6: malformed: row 4, column 13: unexpected character 'x'\n"
+    );
+    let report = std::fs::read_to_string(report).unwrap();
+    let quoted = bad.trim_end().replace('\n', "\\n");
+    assert!(report.contains(&format!("\"record\":\"{quoted}\"")), "{report}");
+}
+
+/// What `sudoku-bulk ARGS` draws on a terminal `columns` wide that is its stderr, as the
+/// lines a terminal would show (escape sequences removed, redraws split at `\r`).
+fn on_a_terminal(args: &[&str], columns: u16) -> Vec<String> {
+    use std::io::Read;
+    let (mut terminal, stderr) = pty(columns);
+    let status = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(stderr))
+        .status() // the Command, holding the slave side, is dropped before the read below
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let mut bytes = Vec::new();
+    let mut buf = [0u8; 4096];
+    // Linux reports EIO once no process holds the slave side: the end of what was drawn.
+    while let Ok(n @ 1..) = terminal.read(&mut buf) {
+        bytes.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let mut plain = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters, ended by a letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain.split(['\r', '\n']).filter(|l| !l.trim().is_empty()).map(String::from).collect()
+}
+
+#[test]
+fn the_bar_fits_the_terminal_and_quiet_hides_it() {
+    let sample = path_arg("sample_10k.txt");
+    let drawn = on_a_terminal(&["solve", "-j", "1", "-o", "/dev/null", &sample], 60);
+    assert!(drawn.iter().any(|l| l.contains("% ") && l.contains(" puzzles, ")), "{drawn:?}");
+    for bar in drawn.iter().filter(|l| l.contains("% ")) {
+        assert!(bar.chars().count() <= 60, "{} columns: {bar:?}", bar.chars().count());
+    }
+    let quiet = on_a_terminal(&["solve", "-q", "-j", "1", "-o", "/dev/null", &sample], 60);
+    assert_eq!(quiet, Vec::<String>::new());
+}
+
+#[test]
+fn progress_always_into_a_pipe_is_plain_lines() {
+    let run = sudoku_bulk(
+        &["solve", "-q", "--progress", "always", "-o", "/dev/null", &path_arg("sample_10k.txt")],
+        None,
+    );
+    assert_eq!(run.code, Some(0));
+    assert!(!run.stderr.contains(['\r', '\x1b']), "{:?}", run.stderr);
+    let last = run.stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("sudoku-bulk: progress: 100%, 10000 puzzles, "), "{:?}", run.stderr);
+}
+
+#[test]
+fn messages_count_in_the_singular_and_name_csv_columns() {
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let run = sudoku_bulk(&["count"], Some(format!("{PUZZLE}\n").as_bytes()));
+    assert!(run.stderr.contains("sudoku-bulk: 1 puzzle: 1 with 1 solution, in "), "{}", run.stderr);
+    let run = sudoku_bulk(&["solve", "-q"], Some(b"1\n"));
+    assert_eq!(run.stdout, "error: line 1: malformed: 1 cell, expected 81\n");
+    let csv = format!("id,puzzle\n1,{PUZZLE}\n");
+    let run = sudoku_bulk(&["solve", "-o", "/dev/null"], Some(csv.as_bytes()));
+    assert!(run.stderr.contains("puzzle in CSV column 2 \"puzzle\""), "{}", run.stderr);
+    let run = sudoku_bulk(&["solve", "--puzzle-col", "3"], Some(csv.as_bytes()));
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr
+            .contains("CSV column 3 asked for, but rows have 2 fields (columns count from 1)"),
+        "{}",
+        run.stderr
+    );
+    let run = sudoku_bulk(&["solve", "--puzzle-col", "0"], Some(csv.as_bytes()));
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("columns count from 1: the first column is 1"), "{}", run.stderr);
+}
+
+#[test]
+fn wrong_answers_say_what_is_wrong() {
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+    let blank = format!("{}.", &ANSWER[..80]);
+    // The answer with 1s and 2s swapped: a valid grid that changes the given 2 of cell 2.
+    let swapped: String = ANSWER
+        .chars()
+        .map(|c| match c {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect();
+    let csv = format!("puzzle,solution\n{PUZZLE},{blank}\n{PUZZLE},{swapped}\n");
+    let run = sudoku_bulk(&["validate", "-q", "--output-format", "line"], Some(csv.as_bytes()));
+    assert_eq!(
+        run.stdout,
+        "error: line 2: answer invalid: cell 81 (row 9, column 9) is blank\n\
+         error: line 3: answer disagrees with givens: cell 2 (row 1, column 2): given 2, answer 1\n"
+    );
+}
+
+#[test]
+fn count_summaries_list_only_the_counts_that_occur() {
+    let empty = ".".repeat(81);
+    let input = format!("{}\n{empty}\n", "1".repeat(81));
+    let run =
+        sudoku_bulk(&["count", "--limit", "1000", "--summary-json", "-"], Some(input.as_bytes()));
+    let summary = run.stdout.lines().last().unwrap();
+    // One row with conflicting givens (not counted), one with 1000 or more solutions.
+    assert!(summary.contains("\"limit\":1000,\"solutions\":{\"1000+\":1}"), "{summary}");
+    assert!(run.stderr.contains("2 puzzles: 1 with 1000+ solutions ("), "{}", run.stderr);
+}
+
+#[test]
+fn tests_that_skip_for_want_of_corpora_say_so_in_plain_test_output() {
+    if std::env::var_os("SUDOKU_SKIP_CHECK").is_some() {
+        return; // this run is the one being checked
+    }
+    // This test binary again, without --nocapture, with no corpus folder, running one test
+    // that needs the corpora: what `cargo test` shows a user who has no ../shared.
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "corpora::every_corpus_is_solved_in_order", "--test-threads", "1"])
+        .env("SUDOKU_DATASETS", "/nonexistent/corpora")
+        .env("SUDOKU_SKIP_CHECK", "1")
+        .output()
+        .unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    assert!(
+        stderr.contains(
+            "skipping every_corpus_is_solved_in_order: no corpus folder at /nonexistent/corpora"
+        ),
+        "{stdout}{stderr}"
+    );
+}
