@@ -55,6 +55,7 @@
 
 mod arrow_io;
 pub mod batch;
+pub mod canon;
 #[doc(hidden)]
 pub mod cli;
 mod commands;
