@@ -523,6 +523,11 @@ impl Canonicalizer {
                 let (string, node, count) = self.breadth_first();
                 Canonical { grid: Grid(string), transform: node.transform(), automorphisms: count }
             }
+            Form::Patminlex if grid.0.iter().all(|&v| v != 0) => {
+                // Every transformation gives a full grid the same pattern: patminlex is
+                // minlex, found level by level (each partial transformation completes).
+                self.canonicalize(grid, Form::Minlex)
+            }
             Form::Patminlex => {
                 // The pattern first: the minlex form of the 0/1 grid.
                 self.cells = grid.0.map(|v| u8::from(v != 0));

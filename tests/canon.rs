@@ -297,3 +297,90 @@ fn transform_text_is_checked() {
     assert!("0:120345678:678345012:123456789".parse::<Transform>().is_ok());
     assert!("0:012345678:012345768:123456789".parse::<Transform>().is_ok());
 }
+
+/// The binary's `canon`: one output record per input record, in order, whatever the threads;
+/// each the library's form; bad records named by line.
+#[test]
+fn canon_command_writes_each_records_form_in_order() {
+    let sample = crate::util::read("sample_10k.txt");
+    let puzzles: Vec<&str> = sample.lines().filter(|l| !l.starts_with('#')).take(3000).collect();
+    let mut input = puzzles.join("\n");
+    input.push_str("\nnot a puzzle\n");
+    input.push_str(&".".repeat(81));
+    input.push('\n');
+    let one = sudoku_bulk(&["canon", "-q", "-j", "1", "--automorphisms"], Some(input.as_bytes()));
+    let two = sudoku_bulk(
+        &["canon", "-q", "-j", "2", "--chunk-size", "4096", "--automorphisms"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(one.code, Some(1), "a malformed record fails the run: {}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    let lines: Vec<&str> = one.stdout.lines().collect();
+    assert_eq!(lines.len(), puzzles.len() + 2);
+    let mut canon = Canonicalizer::new();
+    for (puzzle, line) in puzzles.iter().zip(&lines) {
+        let grid: Grid = puzzle.parse().unwrap();
+        let found = canon.canonicalize(&grid, Form::Minlex);
+        let digits: String = found.grid.cells().iter().map(|v| char::from(b'0' + v)).collect();
+        assert_eq!(*line, format!("{digits} {}", found.automorphisms));
+    }
+    assert_eq!(lines[puzzles.len()], "error: line 3001: malformed: 12 cells, expected 81");
+    assert_eq!(lines[puzzles.len() + 1], format!("{} 3359232", "0".repeat(81)));
+    assert!(one.stderr.is_empty() || one.stderr.contains("line 3001"), "{}", one.stderr);
+}
+
+#[test]
+fn canon_command_csv_and_jsonl_carry_the_form() {
+    let puzzle =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let grid: Grid = puzzle.parse().unwrap();
+    let pat =
+        canon::patminlex(&grid).cells().iter().map(|v| char::from(b'0' + v)).collect::<String>();
+    let csv = format!("id,quizzes\n7,{puzzle}\n");
+    let run = sudoku_bulk(&["canon", "-q", "--form", "patminlex"], Some(csv.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!("id,quizzes,line,status,canonical,error\n7,{puzzle},2,canonical,{pat},\n")
+    );
+    let run = sudoku_bulk(
+        &["canon", "-q", "--form", "patminlex", "--automorphisms", "--output-format", "jsonl"],
+        Some(puzzle.as_bytes()),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{{\"line\":1,\"status\":\"canonical\",\"puzzle\":\"{puzzle}\",\"canonical\":\"{pat}\",\"automorphisms\":1}}\n"
+        )
+    );
+    // A summary line that says what was done.
+    let run = sudoku_bulk(&["canon"], Some(puzzle.as_bytes()));
+    assert!(run.stderr.contains("1 records: 1 put in minlex form, 0 failed"), "{}", run.stderr);
+    let run = sudoku_bulk(&["canon", "--form", "nonesuch"], Some(puzzle.as_bytes()));
+    assert_eq!(run.code, Some(2));
+}
+
+#[test]
+fn canon_command_puts_isomorphs_together() {
+    // The same puzzle shuffled ten ways: ten equal lines.
+    let puzzle: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    let mut state = 7u64;
+    let lines: Vec<String> = (0..10)
+        .map(|_| {
+            let t = Transform::random(|| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state >> 11
+            });
+            t.apply(&puzzle).to_string()
+        })
+        .collect();
+    let run = sudoku_bulk(&["canon", "-q"], Some(lines.join("\n").as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let forms: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(forms.len(), 10);
+    assert!(forms.iter().all(|f| *f == forms[0]), "{forms:?}");
+}
