@@ -196,10 +196,7 @@ impl Transform {
             false => (compose(&a.rows, &b.rows), compose(&a.cols, &b.cols)),
             true => (compose(&a.cols, &b.rows), compose(&a.rows, &b.cols)),
         };
-        let mut digits = [0u8; 10];
-        for d in 1..10 {
-            digits[d] = b.digits[a.digits[d] as usize];
-        }
+        let digits = a.digits.map(|label| b.digits[label as usize]);
         Transform { transpose: a.transpose ^ b.transpose, rows, cols, digits }
     }
 
@@ -449,10 +446,8 @@ impl Node {
             }
         }
         let mut digits = self.map;
-        let mut next = self.next;
-        for d in digits.iter_mut().skip(1).filter(|d| **d == 0) {
-            *d = next;
-            next += 1;
+        for (label, d) in (self.next..).zip(digits.iter_mut().skip(1).filter(|d| **d == 0)) {
+            *d = label;
         }
         Transform { transpose: self.transpose, rows: self.rows, cols, digits }
     }
@@ -632,7 +627,7 @@ impl Canonicalizer {
         let mut children = std::mem::take(&mut self.stacks[depth]);
         children.clear();
         children.append(&mut self.found);
-        children.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        children.sort_unstable_by_key(|c| c.0);
         for (row, child) in &children {
             if *row > self.row_bound(depth) {
                 break; // sorted: the rest are larger still
@@ -693,16 +688,16 @@ impl Canonicalizer {
                 }
             }
             if lay.pos == nblank * 3 {
-                self.place_stacks(lay, nblank, given, &values, depth);
+                self.place_stacks(lay, nblank, given, &values);
             }
         }
     }
 
     /// Lays out slot `slot` onwards: the stacks in `given` (free so far, with givens in this
     /// row) in every order, then the slots assigned before.
-    fn place_stacks(&mut self, lay: Lay, slot: usize, given: u8, values: &[u8; 9], depth: usize) {
+    fn place_stacks(&mut self, lay: Lay, slot: usize, given: u8, values: &[u8; 9]) {
         if given == 0 {
-            self.place_assigned(lay, slot, values, depth);
+            self.place_assigned(lay, slot, values);
             return;
         }
         let mut rest = given;
@@ -715,18 +710,17 @@ impl Canonicalizer {
             next.node.cols[slot * 3..slot * 3 + 3].fill(FREE);
             let cols = [s * 3, s * 3 + 1, s * 3 + 2];
             self.place_columns(next, slot, cols, 3, values, &mut |me, lay| {
-                me.place_stacks(lay, slot + 1, given & !(1 << s), values, depth)
+                me.place_stacks(lay, slot + 1, given & !(1 << s), values)
             });
         }
     }
 
     /// Lays out the slots from `slot` on, each assigned to a source stack already.
-    fn place_assigned(&mut self, lay: Lay, slot: usize, values: &[u8; 9], depth: usize) {
+    fn place_assigned(&mut self, lay: Lay, slot: usize, values: &[u8; 9]) {
         if slot == 3 {
             self.finish(lay);
             return;
         }
-        let _ = depth;
         let node = &lay.node;
         let nfree = node.nfree[slot] as usize;
         let src = node.stack[slot];
@@ -740,7 +734,7 @@ impl Canonicalizer {
         }
         debug_assert_eq!(n, nfree);
         self.place_columns(lay, slot, free, nfree, values, &mut |me, lay| {
-            me.place_assigned(lay, slot + 1, values, depth)
+            me.place_assigned(lay, slot + 1, values)
         });
     }
 
