@@ -376,6 +376,10 @@ pub fn equivalent(a: &Grid, b: &Grid) -> bool {
     c.canonicalize(a, Form::Minlex).grid == c.canonicalize(b, Form::Minlex).grid
 }
 
+/// Patminlex: at most this many transformations with the smallest pattern are compared
+/// one by one; more, and the values are searched depth first.
+const FEW: usize = 512;
+
 /// Marks an output column, stack or slot whose source is not decided yet.
 const FREE: u8 = 0xFF;
 
@@ -544,7 +548,21 @@ impl Canonicalizer {
     }
 
     /// As [`canonicalize`], reusing this scratch space.
+    ///
+    /// Most grids keep a handful of partial transformations alive; grids with many equal
+    /// rows and columns (all one digit, say) keep up to millions, for about a second and a
+    /// few hundred megabytes. The scratch is given back after such a grid.
     pub fn canonicalize(&mut self, grid: &Grid, form: Form) -> Canonical {
+        let found = self.search(grid, form);
+        const KEEP: usize = 1 << 16;
+        if self.found.capacity() > KEEP || self.level.capacity() > KEEP {
+            self.found = Vec::new();
+            self.level = Vec::new();
+        }
+        found
+    }
+
+    fn search(&mut self, grid: &Grid, form: Form) -> Canonical {
         match form {
             Form::Minlex => {
                 self.cells = grid.0;
@@ -554,17 +572,60 @@ impl Canonicalizer {
             Form::Patminlex if grid.0.iter().all(|&v| v != 0) => {
                 // Every transformation gives a full grid the same pattern: patminlex is
                 // minlex, found level by level (each partial transformation completes).
-                self.canonicalize(grid, Form::Minlex)
+                self.search(grid, Form::Minlex)
             }
             Form::Patminlex => {
                 // The pattern first: the minlex form of the 0/1 grid.
                 self.cells = grid.0.map(|v| u8::from(v != 0));
                 let (pattern, _, _) = self.breadth_first();
                 self.cells = grid.0;
+                // The pattern search ends holding every transformation with the smallest
+                // pattern (free columns aside, which are blank throughout and so change no
+                // string). When they are few, the smallest string is found among them;
+                // otherwise a depth-first search over the values finds it.
+                if self.level.len() <= FEW {
+                    return self.smallest_of_level();
+                }
                 let (string, node, count) = self.depth_first(&pattern);
                 Canonical { grid: Grid(string), transform: node.transform(), automorphisms: count }
             }
         }
+    }
+
+    /// The smallest relabelled string among the transformations the nodes of `level`
+    /// stand for (each node's free columns being blank throughout).
+    fn smallest_of_level(&mut self) -> Canonical {
+        let mut best: Option<Canonical> = None;
+        for node in &self.level {
+            let geometric = node.transform();
+            let mut digits = [0u8; 10];
+            let mut next = 1;
+            let mut cells = [0u8; CELLS];
+            for (r, &sr) in geometric.rows.iter().enumerate() {
+                for (c, &sc) in geometric.cols.iter().enumerate() {
+                    let v = self.cell(geometric.transpose, sr as usize, sc as usize);
+                    if v != 0 && digits[v as usize] == 0 {
+                        digits[v as usize] = next;
+                        next += 1;
+                    }
+                    cells[r * 9 + c] = digits[v as usize];
+                }
+            }
+            for (label, d) in (next..).zip(digits.iter_mut().skip(1).filter(|d| **d == 0)) {
+                *d = label;
+            }
+            let found = Canonical {
+                grid: Grid(cells),
+                transform: Transform { digits, ..geometric },
+                automorphisms: node.multiplicity(),
+            };
+            match &mut best {
+                Some(b) if b.grid.0 == cells => b.automorphisms += found.automorphisms,
+                Some(b) if b.grid.0 < cells => {}
+                _ => best = Some(found),
+            }
+        }
+        best.expect("the pattern search keeps at least one transformation")
     }
 
     /// The value of source cell (`row`, `col`) in orientation `transpose`.
@@ -987,5 +1048,50 @@ impl Canonicalizer {
             self.found.clear();
         }
         self.found.push((lay.row, lay.node));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Generator;
+
+    /// Patminlex's two ways to the values, compared: over the transformations the pattern
+    /// search kept, and depth first (the way for grids that keep many). The first is checked
+    /// against the exhaustive oracle in tests/canon.rs.
+    #[test]
+    fn patminlex_values_agree_both_ways() {
+        let mut grids: Vec<Grid> = vec![Grid::EMPTY];
+        for seed in 0..40 {
+            let (puzzle, solution) = Generator::new(seed).puzzle_with_solution();
+            grids.push(puzzle);
+            let mut dense = puzzle;
+            for (v, &s) in dense.0.iter_mut().zip(&solution.0).step_by(2) {
+                *v = s;
+            }
+            grids.push(dense);
+            // A sparser one: its first givens only, and a denser one: solution cells added.
+            let mut sparse = puzzle;
+            let mut kept = 0;
+            for v in sparse.0.iter_mut() {
+                kept += usize::from(*v != 0);
+                if kept > 6 {
+                    *v = 0;
+                }
+            }
+            grids.push(sparse);
+        }
+        let mut canon = Canonicalizer::new();
+        for grid in &grids {
+            canon.cells = grid.0.map(|v| u8::from(v != 0));
+            let (pattern, _, _) = canon.breadth_first();
+            canon.cells = grid.0;
+            let kept = canon.smallest_of_level();
+            let (string, node, count) = canon.depth_first(&pattern);
+            assert_eq!(kept.grid.0, string, "{grid}");
+            assert_eq!(kept.automorphisms, count, "{grid}");
+            assert_eq!(node.transform().apply(grid).0.map(|v| u8::from(v != 0)), pattern);
+            assert_eq!(kept.transform.apply(grid), kept.grid);
+        }
     }
 }
