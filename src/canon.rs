@@ -550,8 +550,8 @@ impl Canonicalizer {
     /// As [`canonicalize`], reusing this scratch space.
     ///
     /// Most grids keep a handful of partial transformations alive; grids with many equal
-    /// rows and columns (all one digit, say) keep up to millions, for about a second and a
-    /// few hundred megabytes. The scratch is given back after such a grid.
+    /// rows and columns (all one digit, say) keep up to millions, for seconds and a few
+    /// hundred megabytes. The scratch is given back after such a grid.
     pub fn canonicalize(&mut self, grid: &Grid, form: Form) -> Canonical {
         let found = self.search(grid, form);
         const KEEP: usize = 1 << 16;
