@@ -213,8 +213,9 @@ impl Transform {
         Transform { transpose: self.transpose, rows, cols, digits }
     }
 
-    /// A transformation drawn uniformly from the whole group (geometry and relabelling) with
-    /// `next_u64` as the source of randomness.
+    /// A transformation drawn from the whole group (geometry and relabelling) with
+    /// `next_u64` as the source of randomness: uniformly, but for the negligible bias of
+    /// taking 64-bit draws modulo 9 or less. The same draws give the same transformation.
     pub fn random(mut next_u64: impl FnMut() -> u64) -> Transform {
         let mut below = |n: usize| (next_u64() % n as u64) as usize;
         let mut lines = || {
