@@ -925,7 +925,7 @@ impl Read for TextStream {
 }
 
 /// Our JSON Lines keys that hold numbers: Int64 columns in Parquet output.
-const NUMBER_KEYS: [&str; 4] = ["line", "count", "limit", "guesses"];
+const NUMBER_KEYS: [&str; 5] = ["line", "count", "limit", "guesses", "automorphisms"];
 
 /// The Parquet schema for JSON Lines output whose keys are `names` (the input's columns, then
 /// ours, as `Encoder::jsonl` writes them): `line`, `count`, `limit` and `guesses` are Int64,

@@ -14,6 +14,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
 use crate::arrow_io::{output_schema, ParquetWriter};
+use crate::canon::Form;
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::commands::generate::{self, ClueRange};
 use crate::dest::{open_output, refuse_input, Destination, Shared};
@@ -71,6 +72,28 @@ enum Command {
     ///
     /// Exit status: 0 if every record is valid, 1 if any is not, 2 on a usage or I/O error.
     Validate(Common),
+    /// Each record's canonical form: equal for two records exactly when one is a
+    /// transformation of the other (transposition; band, row, stack and column permutations;
+    /// digit relabelling). Any grid has one: no, one or many solutions, empty or full.
+    ///
+    /// minlex: the smallest 81-character string (blanks as 0) over every transformation.
+    /// patminlex: the smallest given/blank pattern (given = 1) first, then the smallest string
+    /// with that pattern. The line output is the form as 81 digits (then the automorphism
+    /// count, with --automorphisms); csv and jsonl add `canonical` (and `automorphisms`).
+    ///
+    /// Exit status: 0 if every record was read, 1 if any is malformed, 2 on a usage or I/O
+    /// error.
+    Canon {
+        #[command(flatten)]
+        common: Common,
+        /// Which canonical form.
+        #[arg(long, value_enum, default_value_t = Form::Minlex)]
+        form: Form,
+        /// Also count the geometric transformations that map each puzzle to itself (up to a
+        /// relabelling of its digits): 1 for most puzzles, 3,359,232 for the empty grid.
+        #[arg(long)]
+        automorphisms: bool,
+    },
     /// Generate proper, minimal puzzles (one solution; no given can be removed), one a line.
     Generate(GenerateArgs),
     /// Time our solvers: puzzles/s, us/puzzle, % solved without guessing, guesses/puzzle.
@@ -247,6 +270,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(common) => bulk(common, Task::Solve),
         Command::Count { common, limit } => bulk(common, Task::Count { limit }),
         Command::Validate(common) => bulk(common, Task::Validate),
+        Command::Canon { common, form, automorphisms } => {
+            bulk(common, Task::Canon { form, automorphisms })
+        }
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let output_format = match (args.output_format, args.output.as_deref()) {
@@ -322,7 +348,7 @@ fn generate_summary(count: u64, secs: f64) -> String {
     format!("{count} {noun} generated in {secs:.2}s ({:.0}/s)", count as f64 / secs.max(1e-9))
 }
 
-/// Runs `solve`, `count` or `validate`.
+/// Runs `solve`, `count`, `validate` or `canon`.
 fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let inputs: Vec<Option<&Path>> = match common.inputs.is_empty() {
         true => vec![None],

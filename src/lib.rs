@@ -51,10 +51,15 @@
 //!   (memory-mapped where it can be), judges every record on every core, and writes one output
 //!   record per input record, in input order, in bounded memory; see [`pipeline`].
 //!
+//! - **Equivalent puzzles**: [`canon`] has the transformations that keep a Sudoku a Sudoku
+//!   ([`canon::Transform`]: apply, compose, invert, a text form) and the minlex and patminlex
+//!   canonical forms of any grid, with its automorphism count.
+//!
 //! `examples/solve_lines.rs` is a small program built on the batch API.
 
 mod arrow_io;
 pub mod batch;
+pub mod canon;
 #[doc(hidden)]
 pub mod cli;
 mod commands;

@@ -153,7 +153,12 @@ impl Encoder {
     /// Every key a JSON Lines (or Parquet) record can have, in order: the input's columns,
     /// then ours.
     pub fn jsonl_keys(&self) -> Vec<String> {
-        let ours = ["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"];
+        let ours: &[&str] = match self.task {
+            Task::Canon { .. } => {
+                &["line", "status", "puzzle", "canonical", "automorphisms", "error"]
+            }
+            _ => &["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"],
+        };
         let ours = ours.iter().map(|name| self.our_name(name).into_owned());
         self.input_columns.iter().cloned().chain(ours).collect()
     }
@@ -284,6 +289,14 @@ impl Encoder {
                 writeln!(out, "{}", count_label(count.into(), limit)).expect("Vec");
             }
             Task::Validate => out.extend_from_slice(b"valid\n"),
+            Task::Canon { .. } => {
+                let canonical = verdict.canonical.expect("a canonical verdict has its form");
+                write_digits(out, &canonical);
+                if let Some(n) = verdict.automorphisms {
+                    write!(out, " {n}").expect("Vec");
+                }
+                out.push(b'\n');
+            }
         }
     }
 
@@ -330,6 +343,16 @@ impl Encoder {
                 optional(out, verdict.guesses);
             }
             Task::Validate => {}
+            Task::Canon { automorphisms, .. } => {
+                out.push(b',');
+                if let Some(canonical) = &verdict.canonical {
+                    write_digits(out, canonical);
+                }
+                if automorphisms {
+                    out.push(b',');
+                    optional(out, verdict.automorphisms);
+                }
+            }
         }
         out.push(b',');
         if let Some(fault) = &verdict.fault {
@@ -379,6 +402,18 @@ impl Encoder {
             key(out, "limit");
             write!(out, "{limit}").expect("Vec");
         }
+        if let Some(canonical) = &verdict.canonical {
+            out.push(b',');
+            key(out, "canonical");
+            out.push(b'"');
+            write_digits(out, canonical);
+            out.push(b'"');
+        }
+        if let Some(n) = verdict.automorphisms {
+            out.push(b',');
+            key(out, "automorphisms");
+            write!(out, "{n}").expect("Vec");
+        }
         if let Some(guesses) = verdict.guesses {
             out.push(b',');
             key(out, "guesses");
@@ -410,6 +445,12 @@ fn detail_text(fault: &Fault) -> String {
         detail => write!(text, "{detail}").expect("String"),
     }
     text
+}
+
+/// A canonical form as its 81-digit string, blanks as `0` (the string the forms are the
+/// smallest of).
+fn write_digits(out: &mut Vec<u8>, grid: &Grid) {
+    out.extend(grid.cells().iter().map(|&v| b'0' + v));
 }
 
 fn optional(out: &mut Vec<u8>, value: Option<u64>) {
@@ -525,6 +566,10 @@ pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
         }
         Task::Validate => {
             format!("{}: {} valid, {} invalid", records(t.records), t.ok, t.failed)
+        }
+        Task::Canon { form, .. } => {
+            let form = form.name();
+            format!("{}: {} put in {form} form, {} failed", records(t.records), t.ok, t.failed)
         }
     };
     let reasons: Vec<String> = Reason::ALL

@@ -23,6 +23,7 @@
 
 use std::fmt;
 
+use crate::canon::Form;
 pub use crate::format::{FieldError, RecordError};
 use crate::grid::{Conflict, Grid, ParseError};
 
@@ -40,6 +41,13 @@ pub enum Task {
     /// Whether it is well formed, has exactly one solution, and its answer (if it carries one)
     /// is that solution.
     Validate,
+    /// Its canonical form (any grid has one: solvable or not, empty or full).
+    Canon {
+        /// Which form.
+        form: Form,
+        /// Whether to count the transformations that map the puzzle to itself as well.
+        automorphisms: bool,
+    },
 }
 
 impl Task {
@@ -49,15 +57,17 @@ impl Task {
             Task::Solve => "solve",
             Task::Count { .. } => "count",
             Task::Validate => "validate",
+            Task::Canon { .. } => "canon",
         }
     }
 
-    /// The status word of a record that passed: `solved`, `counted` or `valid`.
+    /// The status word of a record that passed: `solved`, `counted`, `valid` or `canonical`.
     pub fn success(self) -> &'static str {
         match self {
             Task::Solve => "solved",
             Task::Count { .. } => "counted",
             Task::Validate => "valid",
+            Task::Canon { .. } => "canonical",
         }
     }
 
@@ -67,6 +77,8 @@ impl Task {
             Task::Solve => &["solution", "guesses"],
             Task::Count { .. } => &["count", "guesses"],
             Task::Validate => &[],
+            Task::Canon { automorphisms: false, .. } => &["canonical"],
+            Task::Canon { automorphisms: true, .. } => &["canonical", "automorphisms"],
         }
     }
 }
@@ -216,12 +228,24 @@ pub struct Verdict {
     pub count: Option<u32>,
     /// Guesses the solver made.
     pub guesses: Option<u64>,
+    /// The canonical form, for [`Task::Canon`].
+    pub canonical: Option<Grid>,
+    /// The automorphism count, for [`Task::Canon`] when asked for.
+    pub automorphisms: Option<u64>,
 }
 
 impl Verdict {
     /// A verdict with nothing found yet.
     pub fn new(puzzle: Option<Grid>) -> Verdict {
-        Verdict { fault: None, puzzle, solution: None, count: None, guesses: None }
+        Verdict {
+            fault: None,
+            puzzle,
+            solution: None,
+            count: None,
+            guesses: None,
+            canonical: None,
+            automorphisms: None,
+        }
     }
 
     /// The same verdict, failed for `fault`.

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod canon;
 mod cli;
 mod corpora;
 mod edges;

@@ -3,6 +3,7 @@
 //! the [`Encoder`], which only appends bytes. `generate` and `bench` have runners of their own.
 
 pub(crate) mod bench;
+mod canon;
 mod count;
 pub(crate) mod generate;
 mod solve;
@@ -38,6 +39,7 @@ pub(crate) fn judge(
         Task::Solve => solve::judge(solver, puzzle, scratch),
         Task::Count { limit } => count::judge(solver, puzzle, limit, scratch),
         Task::Validate => validate::judge(solver, puzzle, scratch),
+        Task::Canon { form, automorphisms } => canon::judge(puzzle, form, automorphisms),
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.

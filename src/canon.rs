@@ -1,0 +1,1098 @@
+//! Equivalent puzzles: the transformations that keep a Sudoku a Sudoku, and canonical forms
+//! that are equal exactly when two puzzles are equivalent.
+//!
+//! Two puzzles are *equivalent* (isomorphs) when one becomes the other by a geometric
+//! transformation and a relabelling of the digits. The geometric transformations are the
+//! 3,359,232 = 2 x 6^8 ways to combine a transposition with permutations of the bands, of the
+//! rows within each band, of the stacks and of the columns within each stack. A [`Transform`]
+//! is one of them together with a relabelling; it applies to a [`Grid`], composes and inverts.
+//!
+//! Two canonical forms, both defined for any grid (no, one or many solutions, the empty grid,
+//! a full solution grid):
+//!
+//! - **minlex** ([`minlex`], Sudopedia's definition): over every geometric transformation and
+//!   every relabelling, the smallest 81-character string, blanks written `0`, in plain string
+//!   order. Blanks being `0`, the smallest string has as many leading blanks as it can.
+//! - **patminlex** ([`patminlex`]): first the smallest given/blank pattern (given = 1, blank =
+//!   0) over every geometric transformation, then the smallest relabelled string among the
+//!   transformations that give that pattern (the form dobrichev's patminlex computes).
+//!
+//! A puzzle's **automorphisms** ([`automorphisms`]) are the geometric transformations `T` for
+//! which some relabelling of the digits takes `T(p)` back to `p`: the identity always, all
+//! 3,359,232 for the empty grid. Equivalently, the number of geometric transformations that,
+//! with the relabelling of digits in order of first appearance, reach the minlex form.
+//!
+//! ```
+//! use sudoku_bulk::canon::{self, Form, Transform};
+//! use sudoku_bulk::Grid;
+//!
+//! let puzzle: Grid =
+//!     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+//!         .parse()
+//!         .unwrap();
+//! // Any isomorph has the same canonical forms.
+//! let shuffle: Transform = "1:210345678:345012876:912345678".parse().unwrap();
+//! let isomorph = shuffle.apply(&puzzle);
+//! assert_ne!(isomorph, puzzle);
+//! assert_eq!(canon::minlex(&isomorph), canon::minlex(&puzzle));
+//! assert_eq!(canon::patminlex(&isomorph), canon::patminlex(&puzzle));
+//! assert!(canon::equivalent(&puzzle, &isomorph));
+//!
+//! // The transformation that reaches the form comes with it, and its inverse maps back.
+//! let found = canon::canonicalize(&puzzle, Form::Minlex);
+//! assert_eq!(found.transform.apply(&puzzle), found.grid);
+//! assert_eq!(found.transform.inverse().apply(&found.grid), puzzle);
+//! assert_eq!(found.automorphisms, 1);
+//! assert_eq!(canon::automorphisms(&Grid::EMPTY), 3_359_232);
+//! ```
+//!
+//! # How the search goes
+//!
+//! A branch and bound, row by row of the output. A partial transformation fixes the output's
+//! first rows (which source row, in which orientation) and as much of the column order as
+//! those rows decide; the digits are relabelled in order of first appearance. Columns still
+//! blank in every chosen row are interchangeable, so they are kept *free* rather than tried in
+//! every order: within each output stack the free columns are a prefix of its three, and the
+//! stacks still wholly blank are a prefix of the three stacks (blanks sort first, so a row
+//! always puts them there). Extending by one row tries each source row the band structure
+//! allows, places the free columns that have a given in it in every order, and keeps only the
+//! extensions whose row is the smallest so far. For minlex any partial transformation can be
+//! completed, so keeping the smallest prefixes level by level is exact. For patminlex the
+//! pattern is found that way first; the values are then minimised among the transformations
+//! with that pattern by a depth-first search bounded by the best complete string, since there
+//! a smallest prefix need not be completable to the pattern.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::grid::{Grid, CELLS};
+
+/// Which canonical form: see the [module documentation](self).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
+pub enum Form {
+    /// The smallest string over all transformations and relabellings (Sudopedia's).
+    #[default]
+    Minlex,
+    /// The smallest pattern first, then the smallest string with it (dobrichev's).
+    Patminlex,
+}
+
+impl Form {
+    /// The form's name: `minlex` or `patminlex`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Minlex => "minlex",
+            Form::Patminlex => "patminlex",
+        }
+    }
+}
+
+/// The number of geometric transformations: 2 (transposed or not) x 6^4 row orders x 6^4
+/// column orders.
+pub const GEOMETRIC_TRANSFORMS: u64 = 3_359_232;
+
+/// A transformation of the grid: an optional transposition, then a permutation of the rows
+/// and one of the columns (each keeping bands, respectively stacks, together), then a
+/// relabelling of the digits. A small `Copy` value.
+///
+/// Applied to a grid `g`, it gives the grid whose cell (row `r`, column `c`) is
+/// `digits(g'[rows[r]][cols[c]])`, where `g'` is `g`, transposed first if `transpose` is set,
+/// and blanks stay blank.
+///
+/// # Text form
+///
+/// `T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`, e.g. `0:012345678:012345678:123456789` (the identity):
+/// `T` is `1` to transpose first and `0` not to; `R` lists, for each output row from the top,
+/// the source row it takes (0 to 8); `C` likewise for columns; `D` lists the new labels of
+/// the digits 1 to 9. The rows must keep bands together (each of output rows 0-2, 3-5, 6-8
+/// comes from one band), and so must the columns with stacks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Transform {
+    transpose: bool,
+    rows: [u8; 9],
+    cols: [u8; 9],
+    /// `digits[d]` is the new label of digit `d`; `digits[0] == 0`.
+    digits: [u8; 10],
+}
+
+/// Why a text is not a [`Transform`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TransformError {
+    /// Not four fields `T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`.
+    #[error("expected T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD, e.g. 0:012345678:012345678:123456789")]
+    Shape,
+    /// The rows or columns are not a permutation of 0-8 that keeps bands (stacks) together.
+    #[error("the {0} are not a permutation of 0-8 that keeps each band or stack together")]
+    Lines(&'static str),
+    /// The digits are not a permutation of 1-9.
+    #[error("the digits are not a permutation of 1-9")]
+    Digits,
+}
+
+const IDENTITY9: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+impl Transform {
+    /// The transformation that changes nothing.
+    pub const IDENTITY: Transform = Transform {
+        transpose: false,
+        rows: IDENTITY9,
+        cols: IDENTITY9,
+        digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    };
+
+    /// A transformation from its parts: whether to transpose first, the source row of each
+    /// output row, the source column of each output column (both 0 to 8), and the new label of
+    /// each digit 1 to 9 (`digits[0]` for digit 1). `None` if the rows or columns do not keep
+    /// bands and stacks together or the digits are not a permutation of 1 to 9.
+    pub fn new(transpose: bool, rows: [u8; 9], cols: [u8; 9], digits: [u8; 9]) -> Option<Self> {
+        let mut labels = [0u8; 10];
+        labels[1..].copy_from_slice(&digits);
+        let t = Transform { transpose, rows, cols, digits: labels };
+        (keeps_bands(&rows) && keeps_bands(&cols) && is_relabelling(&labels)).then_some(t)
+    }
+
+    /// Whether the grid is transposed first.
+    pub fn transposes(&self) -> bool {
+        self.transpose
+    }
+
+    /// The source row of each output row.
+    pub fn rows(&self) -> [u8; 9] {
+        self.rows
+    }
+
+    /// The source column of each output column.
+    pub fn cols(&self) -> [u8; 9] {
+        self.cols
+    }
+
+    /// The new label of each digit 1 to 9 (index 0 for digit 1).
+    pub fn digits(&self) -> [u8; 9] {
+        let mut d = [0; 9];
+        d.copy_from_slice(&self.digits[1..]);
+        d
+    }
+
+    /// The transformed grid.
+    pub fn apply(&self, grid: &Grid) -> Grid {
+        let g = &grid.0;
+        let mut out = [0u8; CELLS];
+        for (r, &sr) in self.rows.iter().enumerate() {
+            for (c, &sc) in self.cols.iter().enumerate() {
+                let (sr, sc) = (sr as usize, sc as usize);
+                let v = if self.transpose { g[sc * 9 + sr] } else { g[sr * 9 + sc] };
+                out[r * 9 + c] = self.digits[v as usize];
+            }
+        }
+        Grid(out)
+    }
+
+    /// `self` then `next`: `self.then(&next).apply(g) == next.apply(&self.apply(g))`.
+    pub fn then(&self, next: &Transform) -> Transform {
+        let (a, b) = (self, next);
+        // Output cell (r, c) of b reads cell (b.rows[r], b.cols[c]) of b's (maybe transposed)
+        // input, which is a's output; that cell reads a's input likewise.
+        let (rows, cols) = match b.transpose {
+            false => (compose(&a.rows, &b.rows), compose(&a.cols, &b.cols)),
+            true => (compose(&a.cols, &b.rows), compose(&a.rows, &b.cols)),
+        };
+        let digits = a.digits.map(|label| b.digits[label as usize]);
+        Transform { transpose: a.transpose ^ b.transpose, rows, cols, digits }
+    }
+
+    /// The transformation that undoes this one: `t.inverse().apply(&t.apply(g)) == *g`.
+    pub fn inverse(&self) -> Transform {
+        let (rows, cols) = match self.transpose {
+            false => (invert(&self.rows), invert(&self.cols)),
+            true => (invert(&self.cols), invert(&self.rows)),
+        };
+        let mut digits = [0u8; 10];
+        for d in 1..10u8 {
+            digits[self.digits[d as usize] as usize] = d;
+        }
+        Transform { transpose: self.transpose, rows, cols, digits }
+    }
+
+    /// A transformation drawn from the whole group (geometry and relabelling) with
+    /// `next_u64` as the source of randomness: uniformly, but for the negligible bias of
+    /// taking 64-bit draws modulo 9 or less. The same draws give the same transformation.
+    pub fn random(mut next_u64: impl FnMut() -> u64) -> Transform {
+        let mut below = |n: usize| (next_u64() % n as u64) as usize;
+        let mut lines = || {
+            let mut bands = [0u8, 1, 2];
+            shuffle(&mut bands, &mut below);
+            let mut out = [0u8; 9];
+            for (slot, &band) in bands.iter().enumerate() {
+                let mut within = [0u8, 1, 2];
+                shuffle(&mut within, &mut below);
+                for (i, &w) in within.iter().enumerate() {
+                    out[slot * 3 + i] = band * 3 + w;
+                }
+            }
+            out
+        };
+        let (rows, cols) = (lines(), lines());
+        let mut labels = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        shuffle(&mut labels, &mut below);
+        let transpose = below(2) == 1;
+        Transform::new(transpose, rows, cols, labels).expect("built band by band")
+    }
+}
+
+/// Fisher-Yates with `below(n)` drawing from `0..n`.
+fn shuffle<T>(items: &mut [T], below: &mut impl FnMut(usize) -> usize) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, below(i + 1));
+    }
+}
+
+/// `inner` read through `outer`: `out[i] = inner[outer[i]]`.
+fn compose(inner: &[u8; 9], outer: &[u8; 9]) -> [u8; 9] {
+    outer.map(|i| inner[i as usize])
+}
+
+fn invert(p: &[u8; 9]) -> [u8; 9] {
+    let mut out = [0u8; 9];
+    for (i, &v) in p.iter().enumerate() {
+        out[v as usize] = i as u8;
+    }
+    out
+}
+
+/// Whether `p` is a permutation of 0..9 taking each group of three outputs from one band.
+fn keeps_bands(p: &[u8; 9]) -> bool {
+    let mut seen = 0u16;
+    for (i, &v) in p.iter().enumerate() {
+        if v > 8 || v / 3 != p[i / 3 * 3] / 3 {
+            return false;
+        }
+        seen |= 1 << v;
+    }
+    seen == 0x1FF
+}
+
+fn is_relabelling(labels: &[u8; 10]) -> bool {
+    let mut seen = 0u16;
+    for &v in &labels[1..] {
+        if !(1..=9).contains(&v) {
+            return false;
+        }
+        seen |= 1 << v;
+    }
+    labels[0] == 0 && seen == 0x3FE
+}
+
+impl fmt::Display for Transform {
+    /// The text form, `T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD` (see [`Transform`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:", u8::from(self.transpose))?;
+        for r in self.rows {
+            write!(f, "{r}")?;
+        }
+        f.write_str(":")?;
+        for c in self.cols {
+            write!(f, "{c}")?;
+        }
+        f.write_str(":")?;
+        for d in &self.digits[1..] {
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Transform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Transform({self})")
+    }
+}
+
+impl FromStr for Transform {
+    type Err = TransformError;
+
+    /// Parses the text form, `T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD` (see [`Transform`]).
+    fn from_str(s: &str) -> Result<Transform, TransformError> {
+        let fields: Vec<&[u8]> = s.trim().split(':').map(str::as_bytes).collect();
+        let [t, rows, cols, digits] = fields[..] else { return Err(TransformError::Shape) };
+        let nine = |field: &[u8]| -> Option<[u8; 9]> {
+            let field: &[u8; 9] = field.try_into().ok()?;
+            field.iter().all(u8::is_ascii_digit).then(|| field.map(|b| b - b'0'))
+        };
+        let transpose = match t {
+            b"0" => false,
+            b"1" => true,
+            _ => return Err(TransformError::Shape),
+        };
+        let (rows, cols, digits) = match (nine(rows), nine(cols), nine(digits)) {
+            (Some(r), Some(c), Some(d)) => (r, c, d),
+            _ => return Err(TransformError::Shape),
+        };
+        if !keeps_bands(&rows) {
+            return Err(TransformError::Lines("rows"));
+        }
+        if !keeps_bands(&cols) {
+            return Err(TransformError::Lines("columns"));
+        }
+        Transform::new(transpose, rows, cols, digits).ok_or(TransformError::Digits)
+    }
+}
+
+/// A canonical form found, with how it was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Canonical {
+    /// The canonical grid.
+    pub grid: Grid,
+    /// A transformation taking the puzzle to `grid` (one of `automorphisms` that do).
+    pub transform: Transform,
+    /// How many geometric transformations take the puzzle to `grid` (with the relabelling
+    /// each needs): the puzzle's automorphism count, see the [module documentation](self).
+    pub automorphisms: u64,
+}
+
+/// The puzzle's canonical form of the given kind, the transformation that reaches it, and its
+/// automorphism count.
+pub fn canonicalize(grid: &Grid, form: Form) -> Canonical {
+    Canonicalizer::new().canonicalize(grid, form)
+}
+
+/// The minlex form: see the [module documentation](self).
+pub fn minlex(grid: &Grid) -> Grid {
+    canonicalize(grid, Form::Minlex).grid
+}
+
+/// The patminlex form: see the [module documentation](self).
+pub fn patminlex(grid: &Grid) -> Grid {
+    canonicalize(grid, Form::Patminlex).grid
+}
+
+/// How many geometric transformations map the puzzle to itself up to a relabelling: see the
+/// [module documentation](self).
+pub fn automorphisms(grid: &Grid) -> u64 {
+    canonicalize(grid, Form::Minlex).automorphisms
+}
+
+/// Whether one puzzle is a transformation of the other (same minlex form).
+pub fn equivalent(a: &Grid, b: &Grid) -> bool {
+    let mut c = Canonicalizer::new();
+    c.canonicalize(a, Form::Minlex).grid == c.canonicalize(b, Form::Minlex).grid
+}
+
+/// Patminlex: at most this many transformations with the smallest pattern are compared
+/// one by one; more, and the values are searched depth first.
+const FEW: usize = 512;
+
+/// Marks an output column, stack or slot whose source is not decided yet.
+const FREE: u8 = 0xFF;
+
+/// A partial transformation: the source rows of the output rows chosen so far, in one
+/// orientation, and the column order as far as those rows decide it.
+///
+/// ```text
+///   output stack slot:     0          1          2
+///   stack[s]:          FREE       source 2   source 0      free stacks come first
+///   nfree[s]:             3          1          0          free columns come first in a slot
+///   cols[3s..3s+3]:    F  F  F    F  7  6    1  0  2      source column, or F (FREE)
+/// ```
+#[derive(Clone, Copy)]
+struct Node {
+    transpose: bool,
+    rows: [u8; 9],
+    cols: [u8; 9],
+    stack: [u8; 3],
+    nfree: [u8; 3],
+    /// `map[d]`: digit `d`'s label, 0 while `d` has not appeared.
+    map: [u8; 10],
+    next: u8,
+}
+
+impl Node {
+    fn root(transpose: bool) -> Node {
+        Node {
+            transpose,
+            rows: [FREE; 9],
+            cols: [FREE; 9],
+            stack: [FREE; 3],
+            nfree: [3; 3],
+            map: [0; 10],
+            next: 1,
+        }
+    }
+
+    /// How many complete transformations this node stands for: its free stacks and free
+    /// columns in every order.
+    fn multiplicity(&self) -> u64 {
+        const FACT: [u64; 4] = [1, 1, 2, 6];
+        let free_stacks = self.stack.iter().filter(|&&s| s == FREE).count();
+        let mut m = FACT[free_stacks] * 6u64.pow(free_stacks as u32);
+        for s in 0..3 {
+            if self.stack[s] != FREE {
+                m *= FACT[self.nfree[s] as usize];
+            }
+        }
+        m
+    }
+
+    /// One complete transformation it stands for: free stacks and columns in increasing
+    /// order, unseen digits labelled after the seen ones in increasing order.
+    fn transform(&self) -> Transform {
+        let mut stack = self.stack;
+        let taken = self.stack;
+        let mut spare = (0..3u8).filter(|s| !taken.contains(s));
+        for s in stack.iter_mut().filter(|s| **s == FREE) {
+            *s = spare.next().expect("as many free slots as free stacks");
+        }
+        let mut cols = self.cols;
+        for (slot, &src) in stack.iter().enumerate() {
+            let part = &mut cols[slot * 3..slot * 3 + 3];
+            let taken = [part[0], part[1], part[2]];
+            let mut spare = (src * 3..src * 3 + 3).filter(|c| !taken.contains(c));
+            for c in part.iter_mut().filter(|c| **c == FREE) {
+                *c = spare.next().expect("as many free columns as free places");
+            }
+        }
+        let mut digits = self.map;
+        for (label, d) in (self.next..).zip(digits.iter_mut().skip(1).filter(|d| **d == 0)) {
+            *d = label;
+        }
+        Transform { transpose: self.transpose, rows: self.rows, cols, digits }
+    }
+}
+
+/// The state of one row being laid out: the child node, the row so far, and how it compares
+/// with the bound.
+#[derive(Clone, Copy)]
+struct Lay {
+    node: Node,
+    row: [u8; 9],
+    pos: usize,
+    /// The row so far is already below the bound (no more pruning against it).
+    below: bool,
+}
+
+/// A column order being built for [`Canonicalizer::first_two_rows`]: the node (its `cols`
+/// and `stack` filled as columns are placed), each column's position, and row 1 so far.
+#[derive(Clone, Copy)]
+struct Order {
+    node: Node,
+    at: [u8; 9],
+    row: [u8; 9],
+    below: bool,
+}
+
+impl Order {
+    /// Whether column `c` may go to position `q`: its slot holds `c`'s stack, or no stack yet
+    /// while `c`'s stack has no slot.
+    fn fits(&self, c: u8, q: usize) -> bool {
+        let stack = c / 3;
+        match self.node.stack[q / 3] {
+            FREE => !self.node.stack.contains(&stack),
+            s => s == stack,
+        }
+    }
+
+    /// Puts column `c` at position `q`, if it fits there.
+    fn place(&mut self, c: u8, q: usize) -> bool {
+        if !self.fits(c, q) {
+            return false;
+        }
+        self.node.stack[q / 3] = c / 3;
+        self.node.cols[q] = c;
+        self.at[c as usize] = q as u8;
+        true
+    }
+}
+
+/// Reusable scratch for canonicalising many puzzles (no allocation after warm-up). One per
+/// thread.
+pub struct Canonicalizer {
+    cells: [u8; CELLS],
+    /// The bound the row being laid out is pruned against.
+    bound: [u8; 9],
+    /// Patminlex: the pattern the row must have (1 for a given), when constrained.
+    pattern: Option<[u8; 9]>,
+    /// Breadth-first mode: keep only the smallest rows.
+    level_min: bool,
+    /// Children found for the current expansion.
+    found: Vec<([u8; 9], Node)>,
+    /// Nodes of the current level (breadth-first) and per-depth buffers (depth-first).
+    level: Vec<Node>,
+    stacks: Vec<Vec<([u8; 9], Node)>>,
+    /// Depth-first: the best complete string, its node and how many transforms reach it.
+    best: [u8; CELLS],
+    best_node: Option<Node>,
+    best_count: u64,
+    cur: [u8; CELLS],
+}
+
+impl Default for Canonicalizer {
+    fn default() -> Self {
+        Canonicalizer::new()
+    }
+}
+
+impl Canonicalizer {
+    /// Scratch space for [`Canonicalizer::canonicalize`].
+    pub fn new() -> Canonicalizer {
+        Canonicalizer {
+            cells: [0; CELLS],
+            bound: [u8::MAX; 9],
+            pattern: None,
+            level_min: true,
+            found: Vec::new(),
+            level: Vec::new(),
+            stacks: Vec::new(),
+            best: [u8::MAX; CELLS],
+            best_node: None,
+            best_count: 0,
+            cur: [0; CELLS],
+        }
+    }
+
+    /// As [`canonicalize`], reusing this scratch space.
+    ///
+    /// Most grids keep a handful of partial transformations alive; grids with many equal
+    /// rows and columns (all one digit, say) keep up to millions, for seconds and a few
+    /// hundred megabytes. The scratch is given back after such a grid.
+    pub fn canonicalize(&mut self, grid: &Grid, form: Form) -> Canonical {
+        let found = self.search(grid, form);
+        const KEEP: usize = 1 << 16;
+        if self.found.capacity() > KEEP || self.level.capacity() > KEEP {
+            self.found = Vec::new();
+            self.level = Vec::new();
+        }
+        found
+    }
+
+    fn search(&mut self, grid: &Grid, form: Form) -> Canonical {
+        match form {
+            Form::Minlex => {
+                self.cells = grid.0;
+                let (string, node, count) = self.breadth_first();
+                Canonical { grid: Grid(string), transform: node.transform(), automorphisms: count }
+            }
+            Form::Patminlex if grid.0.iter().all(|&v| v != 0) => {
+                // Every transformation gives a full grid the same pattern: patminlex is
+                // minlex, found level by level (each partial transformation completes).
+                self.search(grid, Form::Minlex)
+            }
+            Form::Patminlex => {
+                // The pattern first: the minlex form of the 0/1 grid.
+                self.cells = grid.0.map(|v| u8::from(v != 0));
+                let (pattern, _, _) = self.breadth_first();
+                self.cells = grid.0;
+                // The pattern search ends holding every transformation with the smallest
+                // pattern (free columns aside, which are blank throughout and so change no
+                // string). When they are few, the smallest string is found among them;
+                // otherwise a depth-first search over the values finds it.
+                if self.level.len() <= FEW {
+                    return self.smallest_of_level();
+                }
+                let (string, node, count) = self.depth_first(&pattern);
+                Canonical { grid: Grid(string), transform: node.transform(), automorphisms: count }
+            }
+        }
+    }
+
+    /// The smallest relabelled string among the transformations the nodes of `level`
+    /// stand for (each node's free columns being blank throughout).
+    fn smallest_of_level(&mut self) -> Canonical {
+        let mut best: Option<Canonical> = None;
+        for node in &self.level {
+            let geometric = node.transform();
+            let mut digits = [0u8; 10];
+            let mut next = 1;
+            let mut cells = [0u8; CELLS];
+            for (r, &sr) in geometric.rows.iter().enumerate() {
+                for (c, &sc) in geometric.cols.iter().enumerate() {
+                    let v = self.cell(geometric.transpose, sr as usize, sc as usize);
+                    if v != 0 && digits[v as usize] == 0 {
+                        digits[v as usize] = next;
+                        next += 1;
+                    }
+                    cells[r * 9 + c] = digits[v as usize];
+                }
+            }
+            for (label, d) in (next..).zip(digits.iter_mut().skip(1).filter(|d| **d == 0)) {
+                *d = label;
+            }
+            let found = Canonical {
+                grid: Grid(cells),
+                transform: Transform { digits, ..geometric },
+                automorphisms: node.multiplicity(),
+            };
+            match &mut best {
+                Some(b) if b.grid.0 == cells => b.automorphisms += found.automorphisms,
+                Some(b) if b.grid.0 < cells => {}
+                _ => best = Some(found),
+            }
+        }
+        best.expect("the pattern search keeps at least one transformation")
+    }
+
+    /// The value of source cell (`row`, `col`) in orientation `transpose`.
+    #[inline]
+    fn cell(&self, transpose: bool, row: usize, col: usize) -> u8 {
+        if transpose {
+            self.cells[col * 9 + row]
+        } else {
+            self.cells[row * 9 + col]
+        }
+    }
+
+    /// The source rows that may come next at output row `level` after `node`'s rows.
+    fn allowed(node: &Node, level: usize) -> u16 {
+        let used = node.rows[..level].iter().fold(0u16, |m, &r| m | 1 << r);
+        if level % 3 == 0 {
+            // A new band: any row of a band not used yet.
+            let mut bands = 0u16;
+            for b in 0..3 {
+                if used & (0b111 << (b * 3)) == 0 {
+                    bands |= 0b111 << (b * 3);
+                }
+            }
+            bands
+        } else {
+            let band = node.rows[level / 3 * 3] / 3;
+            (0b111 << (band * 3)) & !used
+        }
+    }
+
+    /// Minlex by levels: every node kept has the smallest prefix, and any node completes.
+    /// Returns the string, one node reaching it, and the number of transforms reaching it.
+    fn breadth_first(&mut self) -> ([u8; CELLS], Node, u64) {
+        let mut out = [0u8; CELLS];
+        let mut level = std::mem::take(&mut self.level);
+        level.clear();
+        level.extend([Node::root(false), Node::root(true)]);
+        self.level_min = true;
+        self.pattern = None;
+        // A grid whose rows and columns each hold nine different digits (a solution grid,
+        // say) starts at row 2: its first row is 123456789 whatever the column order, and
+        // the second row's best column orders are found directly (see `first_two_rows`).
+        let latin = (0..9).all(|i| {
+            let (mut row, mut col) = (0u16, 0u16);
+            for j in 0..9 {
+                row |= 1 << self.cells[i * 9 + j];
+                col |= 1 << self.cells[j * 9 + i];
+            }
+            row == 0x3FE && col == 0x3FE
+        });
+        let first = if latin {
+            self.bound = [u8::MAX; 9];
+            self.found.clear();
+            self.first_two_rows();
+            let bound = self.bound;
+            level.clear();
+            level.extend(self.found.iter().filter(|(row, _)| *row == bound).map(|&(_, n)| n));
+            out[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+            out[9..18].copy_from_slice(&bound);
+            2
+        } else {
+            0
+        };
+        for depth in first..9 {
+            self.bound = [u8::MAX; 9];
+            self.found.clear();
+            for node in &level {
+                self.expand(node, depth);
+            }
+            level.clear();
+            let bound = self.bound;
+            level.extend(self.found.iter().filter(|(row, _)| *row == bound).map(|&(_, n)| n));
+            out[depth * 9..depth * 9 + 9].copy_from_slice(&bound);
+        }
+        let count = level.iter().map(Node::multiplicity).sum();
+        let node = level[0];
+        self.level = level;
+        (out, node, count)
+    }
+
+    /// Rows 0 and 1 of a grid whose rows and columns are permutations of 1-9, into `found`
+    /// (each node with its row 1), pruned against `bound`.
+    ///
+    /// Row 0 relabels to 123456789 whatever the column order, so the label of a digit is
+    /// one more than the output position of the column holding it in row 0. Row 1's value at
+    /// position `j` is then the label of the digit below: the position of the column `pi[c]`
+    /// that holds it in row 0, `c` being the column at `j`. Going left to right, a column is
+    /// chosen for each position not yet filled (in every order the stacks allow), and its
+    /// `pi` partner, if not placed yet, goes to the first position it may take: any later
+    /// position would only make the value at `j` larger.
+    fn first_two_rows(&mut self) {
+        for transpose in [false, true] {
+            for r0 in 0..9 {
+                for r1 in (r0 / 3 * 3..r0 / 3 * 3 + 3).filter(|&r| r != r0) {
+                    let mut pi = [0u8; 9];
+                    for (c, p) in pi.iter_mut().enumerate() {
+                        let below = self.cell(transpose, r1, c);
+                        *p = (0..9).find(|&x| self.cell(transpose, r0, x) == below).unwrap_or(0)
+                            as u8;
+                    }
+                    let mut node = Node::root(transpose);
+                    node.rows[0] = r0 as u8;
+                    node.rows[1] = r1 as u8;
+                    let order = Order { node, at: [FREE; 9], row: [0; 9], below: false };
+                    self.order_columns(order, 0, &pi, r0);
+                }
+            }
+        }
+    }
+
+    fn order_columns(&mut self, order: Order, j: usize, pi: &[u8; 9], r0: usize) {
+        if j == 9 {
+            let mut node = order.node;
+            for (p, &c) in node.cols.iter().enumerate() {
+                node.map[self.cell(node.transpose, r0, c as usize) as usize] = p as u8 + 1;
+            }
+            node.next = 10;
+            node.nfree = [0; 3];
+            let lay = Lay { node, row: order.row, pos: 9, below: order.below };
+            self.finish(lay);
+            return;
+        }
+        if order.node.cols[j] != FREE {
+            let c = order.node.cols[j];
+            if let Some(next) = self.partner(order, j, c, pi) {
+                self.order_columns(next, j + 1, pi, r0);
+            }
+            return;
+        }
+        for c in 0..9u8 {
+            let mut next = order;
+            if next.at[c as usize] != FREE || !next.place(c, j) {
+                continue;
+            }
+            if let Some(next) = self.partner(next, j, c, pi) {
+                self.order_columns(next, j + 1, pi, r0);
+            }
+        }
+    }
+
+    /// Row 1's value at `j` (column `c` there): places `c`'s partner first if need be;
+    /// `None` if the row is then above the bound.
+    fn partner(&self, mut order: Order, j: usize, c: u8, pi: &[u8; 9]) -> Option<Order> {
+        let t = pi[c as usize];
+        if order.at[t as usize] == FREE {
+            let q = (j + 1..9).find(|&q| order.node.cols[q] == FREE && order.fits(t, q))?;
+            order.place(t, q);
+        }
+        let value = order.at[t as usize] + 1;
+        if !order.below {
+            if value > self.bound[j] {
+                return None;
+            }
+            order.below = value < self.bound[j];
+        }
+        order.row[j] = value;
+        Some(order)
+    }
+
+    /// The smallest string among transformations with the given pattern, depth first.
+    fn depth_first(&mut self, pattern: &[u8; CELLS]) -> ([u8; CELLS], Node, u64) {
+        self.level_min = false;
+        self.best = [u8::MAX; CELLS];
+        self.best_node = None;
+        self.best_count = 0;
+        if self.stacks.len() < 9 {
+            self.stacks.resize_with(9, Vec::new);
+        }
+        for transpose in [false, true] {
+            self.descend(&Node::root(transpose), 0, pattern);
+        }
+        let node = self.best_node.expect("some transformation has the smallest pattern");
+        (self.best, node, self.best_count)
+    }
+
+    fn descend(&mut self, node: &Node, depth: usize, pattern: &[u8; CELLS]) {
+        if depth == 9 {
+            match self.cur.cmp(&self.best) {
+                std::cmp::Ordering::Less => {
+                    self.best = self.cur;
+                    self.best_node = Some(*node);
+                    self.best_count = node.multiplicity();
+                }
+                std::cmp::Ordering::Equal => self.best_count += node.multiplicity(),
+                std::cmp::Ordering::Greater => {}
+            }
+            return;
+        }
+        let span = depth * 9..depth * 9 + 9;
+        let mut row_pattern = [0u8; 9];
+        row_pattern.copy_from_slice(&pattern[span.clone()]);
+        self.pattern = Some(row_pattern);
+        self.bound = self.row_bound(depth);
+        self.found.clear();
+        self.expand(node, depth);
+        let mut children = std::mem::take(&mut self.stacks[depth]);
+        children.clear();
+        children.append(&mut self.found);
+        children.sort_unstable_by_key(|c| c.0);
+        for (row, child) in &children {
+            if *row > self.row_bound(depth) {
+                break; // sorted: the rest are larger still
+            }
+            self.cur[span.clone()].copy_from_slice(row);
+            self.descend(child, depth + 1, pattern);
+        }
+        self.stacks[depth] = children;
+    }
+
+    /// The best complete string's row `depth` if the current prefix equals its prefix (no
+    /// row above it can lead anywhere better), else no bound.
+    fn row_bound(&self, depth: usize) -> [u8; 9] {
+        let prefix = depth * 9;
+        if self.cur[..prefix] == self.best[..prefix] {
+            let mut b = [0u8; 9];
+            b.copy_from_slice(&self.best[prefix..prefix + 9]);
+            b
+        } else {
+            [u8::MAX; 9]
+        }
+    }
+
+    /// Every way to extend `node` by one output row (`depth`), into `found`, pruned against
+    /// `bound` (which breadth-first mode lowers as it finds smaller rows).
+    fn expand(&mut self, node: &Node, depth: usize) {
+        let mut rows = Self::allowed(node, depth);
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let mut values = [0u8; 9];
+            for (c, v) in values.iter_mut().enumerate() {
+                *v = self.cell(node.transpose, r, c);
+            }
+            let mut child = *node;
+            child.rows[depth] = r as u8;
+            // The free stacks (wholly blank so far): those blank in this row stay free, at the
+            // front; those with a given are placed after them, in every order.
+            let assigned = node.stack.iter().filter(|&&s| s != FREE).fold(0u8, |m, &s| m | 1 << s);
+            let (mut blank, mut given) = (0u8, 0u8);
+            for s in 0..3u8 {
+                if assigned & (1 << s) == 0 {
+                    match values[s as usize * 3..s as usize * 3 + 3].iter().all(|&v| v == 0) {
+                        true => blank |= 1 << s,
+                        false => given |= 1 << s,
+                    }
+                }
+            }
+            let lay = Lay { node: child, row: [0; 9], pos: 0, below: false };
+            let mut lay = lay;
+            let nblank = blank.count_ones() as usize;
+            for slot in 0..nblank {
+                lay.node.stack[slot] = FREE;
+                for _ in 0..3 {
+                    if !self.emit(&mut lay, 0) {
+                        break;
+                    }
+                }
+            }
+            if lay.pos == nblank * 3 {
+                self.place_stacks(lay, nblank, given, &values);
+            }
+        }
+    }
+
+    /// Lays out slot `slot` onwards: the stacks in `given` (free so far, with givens in this
+    /// row) in every order, then the slots assigned before.
+    fn place_stacks(&mut self, lay: Lay, slot: usize, given: u8, values: &[u8; 9]) {
+        if given == 0 {
+            self.place_assigned(lay, slot, values);
+            return;
+        }
+        let mut rest = given;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut next = lay;
+            next.node.stack[slot] = s;
+            next.node.nfree[slot] = 3;
+            next.node.cols[slot * 3..slot * 3 + 3].fill(FREE);
+            let cols = [s * 3, s * 3 + 1, s * 3 + 2];
+            self.place_columns(next, slot, cols, 3, values, &mut |me, lay| {
+                me.place_stacks(lay, slot + 1, given & !(1 << s), values)
+            });
+        }
+    }
+
+    /// Lays out the slots from `slot` on, each assigned to a source stack already.
+    fn place_assigned(&mut self, lay: Lay, slot: usize, values: &[u8; 9]) {
+        if slot == 3 {
+            self.finish(lay);
+            return;
+        }
+        let node = &lay.node;
+        let nfree = node.nfree[slot] as usize;
+        let src = node.stack[slot];
+        let mut free = [0u8; 3];
+        let mut n = 0;
+        for c in src * 3..src * 3 + 3 {
+            if !node.cols[slot * 3..slot * 3 + 3].contains(&c) {
+                free[n] = c;
+                n += 1;
+            }
+        }
+        debug_assert_eq!(n, nfree);
+        self.place_columns(lay, slot, free, nfree, values, &mut |me, lay| {
+            me.place_assigned(lay, slot + 1, values)
+        });
+    }
+
+    /// Lays out one slot: its `nfree` free source columns (`free[..nfree]`) with the blank ones
+    /// first (staying free) and the others in every order, then its fixed columns; then calls
+    /// `then` to go on.
+    fn place_columns(
+        &mut self,
+        mut lay: Lay,
+        slot: usize,
+        free: [u8; 3],
+        nfree: usize,
+        values: &[u8; 9],
+        then: &mut dyn FnMut(&mut Self, Lay),
+    ) {
+        let mut givens = [0u8; 3];
+        let mut ng = 0;
+        for &c in &free[..nfree] {
+            if values[c as usize] != 0 {
+                givens[ng] = c;
+                ng += 1;
+            }
+        }
+        let nb = nfree - ng;
+        for _ in 0..nb {
+            if !self.emit(&mut lay, 0) {
+                return;
+            }
+        }
+        lay.node.nfree[slot] = nb as u8;
+        self.permute(lay, slot, nb, givens, ng, 0, values, then);
+    }
+
+    /// Places `givens[k..ng]` at positions `slot*3 + nb + k ..` in every order, then the
+    /// slot's fixed columns.
+    #[allow(clippy::too_many_arguments)]
+    fn permute(
+        &mut self,
+        lay: Lay,
+        slot: usize,
+        nb: usize,
+        mut givens: [u8; 3],
+        ng: usize,
+        k: usize,
+        values: &[u8; 9],
+        then: &mut dyn FnMut(&mut Self, Lay),
+    ) {
+        if k == ng {
+            let mut lay = lay;
+            for i in nb + ng..3 {
+                let c = lay.node.cols[slot * 3 + i];
+                if !self.emit(&mut lay, values[c as usize]) {
+                    return;
+                }
+            }
+            then(self, lay);
+            return;
+        }
+        for i in k..ng {
+            givens.swap(k, i);
+            let mut next = lay;
+            let c = givens[k];
+            next.node.cols[slot * 3 + nb + k] = c;
+            if self.emit(&mut next, values[c as usize]) {
+                self.permute(next, slot, nb, givens, ng, k + 1, values, then);
+            }
+            givens.swap(k, i);
+        }
+    }
+
+    /// Appends one source value to the row, relabelled; `false` if the row can no longer be
+    /// kept (above the bound, or against the required pattern).
+    #[inline]
+    fn emit(&self, lay: &mut Lay, value: u8) -> bool {
+        let label = match value {
+            0 => 0,
+            v => {
+                let m = &mut lay.node.map[v as usize];
+                if *m == 0 {
+                    *m = lay.node.next;
+                    lay.node.next += 1;
+                }
+                *m
+            }
+        };
+        let pos = lay.pos;
+        if let Some(pattern) = &self.pattern {
+            if u8::from(label != 0) != pattern[pos] {
+                return false;
+            }
+        }
+        if !lay.below {
+            let bound = self.bound[pos];
+            if label > bound {
+                return false;
+            }
+            lay.below = label < bound;
+        }
+        lay.row[pos] = label;
+        lay.pos += 1;
+        true
+    }
+
+    /// A complete row: kept if it is no larger than the bound (breadth-first: the bound
+    /// becomes it).
+    fn finish(&mut self, lay: Lay) {
+        if lay.row > self.bound {
+            return;
+        }
+        if self.level_min && lay.row < self.bound {
+            self.bound = lay.row;
+            // Smaller than every row found so far: those are dropped lazily (filtered on
+            // the bound at the end of the level), so keep only this and later ties.
+            self.found.clear();
+        }
+        self.found.push((lay.row, lay.node));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Generator;
+
+    /// Patminlex's two ways to the values, compared: over the transformations the pattern
+    /// search kept, and depth first (the way for grids that keep many). The first is checked
+    /// against the exhaustive oracle in tests/canon.rs.
+    #[test]
+    fn patminlex_values_agree_both_ways() {
+        let mut grids: Vec<Grid> = vec![Grid::EMPTY];
+        for seed in 0..40 {
+            let (puzzle, solution) = Generator::new(seed).puzzle_with_solution();
+            grids.push(puzzle);
+            let mut dense = puzzle;
+            for (v, &s) in dense.0.iter_mut().zip(&solution.0).step_by(2) {
+                *v = s;
+            }
+            grids.push(dense);
+            // A sparser one: its first givens only, and a denser one: solution cells added.
+            let mut sparse = puzzle;
+            let mut kept = 0;
+            for v in sparse.0.iter_mut() {
+                kept += usize::from(*v != 0);
+                if kept > 6 {
+                    *v = 0;
+                }
+            }
+            grids.push(sparse);
+        }
+        let mut canon = Canonicalizer::new();
+        for grid in &grids {
+            canon.cells = grid.0.map(|v| u8::from(v != 0));
+            let (pattern, _, _) = canon.breadth_first();
+            canon.cells = grid.0;
+            let kept = canon.smallest_of_level();
+            let (string, node, count) = canon.depth_first(&pattern);
+            assert_eq!(kept.grid.0, string, "{grid}");
+            assert_eq!(kept.automorphisms, count, "{grid}");
+            assert_eq!(node.transform().apply(grid).0.map(|v| u8::from(v != 0)), pattern);
+            assert_eq!(kept.transform.apply(grid), kept.grid);
+        }
+    }
+}
