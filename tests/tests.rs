@@ -10,4 +10,5 @@ mod inputs;
 mod oracles;
 mod outputs;
 mod pipeline;
+mod tables;
 mod validate;
