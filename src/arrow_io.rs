@@ -789,7 +789,7 @@ enum Shown<'a> {
     Cells(Cells<'a>),
     /// Any other: as `arrow-cast` displays it (`1.5`, `true`, `2024-01-31`, `[1, 2]`), nulls
     /// aside.
-    Displayed(&'a dyn Array, arrow_cast::display::ArrayFormatter<'a>),
+    Displayed(Option<arrow_buffer::NullBuffer>, arrow_cast::display::ArrayFormatter<'a>),
 }
 
 /// Appends a batch's rows as CSV lines, every column in order. `scratch` is the caller's, for
@@ -813,7 +813,8 @@ fn put_rows(
             None => {
                 width += 12;
                 let formatter = arrow_cast::display::ArrayFormatter::try_new(array, &options)?;
-                Shown::Displayed(array.as_ref(), formatter)
+                // (Logical: a column of type Null has no null buffer, yet is all nulls.)
+                Shown::Displayed(array.logical_nulls(), formatter)
             }
         });
     }
@@ -826,7 +827,9 @@ fn put_rows(
             }
             match column {
                 Shown::Cells(cells) => put_field(out, cells.get(i), j == 0),
-                Shown::Displayed(array, _) if array.is_null(i) => put_field(out, None, j == 0),
+                Shown::Displayed(Some(nulls), _) if nulls.is_null(i) => {
+                    put_field(out, None, j == 0)
+                }
                 Shown::Displayed(_, formatter) => {
                     scratch.clear();
                     write!(scratch, "{}", formatter.value(i))
@@ -2075,6 +2078,20 @@ mod tests {
                 ),
             ),
             (
+                "utc",
+                Arc::new(
+                    TimestampSecondArray::from(vec![Some(0), None, Some(1_700_000_000), Some(-9)])
+                        .with_timezone("UTC"),
+                ),
+            ),
+            (
+                "paris",
+                Arc::new(
+                    TimestampNanosecondArray::from(vec![Some(0), None, Some(1), Some(-1)])
+                        .with_timezone("Europe/Paris"),
+                ),
+            ),
+            (
                 "dec",
                 Arc::new(
                     Decimal128Array::from(vec![Some(12_345), None, Some(-5), Some(0)])
@@ -2087,6 +2104,7 @@ mod tests {
         dictionary.extend([Some("cat"), None, Some("dog"), Some("cat")]);
         let mut columns = columns;
         columns.push(("dict", Arc::new(dictionary.finish())));
+        columns.push(("none", Arc::new(NullArray::new(4))));
         columns.push((
             "bin",
             Arc::new(BinaryArray::from(vec![Some(&b"ab"[..]), None, Some(b""), Some(b"\x00")])),
@@ -2128,6 +2146,7 @@ mod tests {
             assert_eq!(back.logical_nulls(), original.logical_nulls(), "{}", field.name());
             match field.name().as_str() {
                 "dict" => assert_eq!(back.as_ref(), original.as_ref()),
+                "none" => assert_eq!((kept, back.null_count()), (DataType::Utf8, 4)),
                 "bin" | "list" => {
                     assert_eq!(kept, DataType::Utf8);
                     let text = back.as_string::<i32>();
