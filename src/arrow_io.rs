@@ -2022,7 +2022,6 @@ mod tests {
     #[test]
     fn kept_types_round_trip_through_their_text() {
         use arrow_array::*;
-        use arrow_schema::TimeUnit;
         let columns: Vec<(&str, ArrayRef)> = vec![
             ("i8", Arc::new(Int8Array::from(vec![Some(i8::MIN), None, Some(0), Some(i8::MAX)]))),
             ("i16", Arc::new(Int16Array::from(vec![Some(-300), None, Some(0), Some(i16::MAX)]))),
