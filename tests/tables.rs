@@ -202,9 +202,21 @@ fn every_column_of_a_table_comes_through_to_csv_and_jsonl() {
         assert_eq!(run.code, Some(1), "{kind:?}: {}", run.stderr);
         assert_eq!(run.stdout, jsonl, "{kind:?}");
     }
-    // The line format, and `count`, name the null too.
+    // The line format, and `count`, name the null too; the report quotes the row, a null as
+    // an empty field.
     let path = write(&tmp.0, "t.parquet", Kind::Parquet, &mixed(), 4);
     let path = path.to_str().unwrap();
+    let report = tmp.0.join("report.csv");
+    let args = ["validate", "-q", "-o", "-", "--report", report.to_str().unwrap(), path];
+    assert_eq!(sudoku_bulk(&args, None).code, Some(1));
+    let report = std::fs::read_to_string(&report).unwrap();
+    let rows: Vec<&str> = report.lines().collect();
+    assert_eq!(rows.len(), 6, "{report}");
+    assert_eq!(rows[2], format!("3,malformed,null cell,\"3,x,,0.25,true,2024-02-02,{ANSWER}\""));
+    assert_eq!(
+        rows[3],
+        format!("4,answer invalid,null cell,\"4,\"\"a\\0b\\nc\"\",{PUZZLE},2.0,true,,\"")
+    );
     let run = sudoku_bulk(&["validate", "-q", "--output-format", "line", path], None);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines[2], "error: line 3: malformed: null cell");
