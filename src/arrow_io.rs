@@ -2127,18 +2127,18 @@ mod tests {
         put_rows(&mut text, &table, &mut String::new()).unwrap();
         let text = String::from_utf8(text).unwrap();
         assert_eq!(text.lines().count(), 4);
-        // The text of each column, a null as a null.
+        // Each row's cells as text, a null as a null.
         let width = table.num_columns();
-        let mut cells: Vec<Vec<Option<String>>> = vec![Vec::new(); width];
+        let mut rows: Vec<Vec<Option<String>>> = Vec::new();
         for line in text.lines() {
-            let mut n = 0;
-            crate::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, |i, f| {
-                n += 1;
+            let mut row = Vec::new();
+            crate::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, |_, f| {
                 let cell = (f != NULL_FIELD).then(|| String::from_utf8(f.to_vec()).unwrap());
-                cells[i].push(cell.map(|c| c.replace("\"\"", "\"")));
+                row.push(cell.map(|c| c.replace("\"\"", "\"")));
             })
             .unwrap();
-            assert_eq!(n, width, "{line:?}");
+            assert_eq!(row.len(), width, "{line:?}");
+            rows.push(row);
         }
         // Through the Parquet writer, as JSON Lines (the text, a null as null), and back.
         let names: Vec<String> = table.schema().fields().iter().map(|f| f.name().clone()).collect();
@@ -2147,15 +2147,15 @@ mod tests {
         let path = dir.path().join("kept.parquet");
         let out: Box<dyn Write + Send> = Box::new(File::create(&path).unwrap());
         let mut writer = ParquetWriter::new(out, output_schema(&names, &fields)).unwrap();
-        for r in 0..table.num_rows() {
+        for row in &rows {
             let mut line = b"{".to_vec();
-            for (j, name) in names.iter().enumerate() {
+            for (j, (name, cell)) in names.iter().zip(row).enumerate() {
                 if j > 0 {
                     line.push(b',');
                 }
                 crate::output::json_string(&mut line, name.as_bytes());
                 line.push(b':');
-                match &cells[j][r] {
+                match cell {
                     Some(text) => crate::output::json_string(&mut line, text.as_bytes()),
                     None => line.extend_from_slice(b"null"),
                 }
