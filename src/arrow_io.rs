@@ -4,10 +4,13 @@
 //! Hugging Face and the dataframe libraries ship puzzle sets as Parquet (`PAR1`), and pyarrow,
 //! polars and `datasets` write Arrow IPC files (`ARROW1`) and streams. Rather than a second
 //! pipeline, such a file is read as what the pipeline already reads well: a stream of CSV
-//! text, one line `puzzle[,answer]` per row, no header, so that line N is row N. The stream is
+//! text, one line per row holding every column in the file's order, no header, so that line N
+//! is row N, and the outputs keep the file's columns as they keep a CSV input's. The stream is
 //! made column-wise, one record batch at a time (a Parquet row group is read in batches of
-//! [`BATCH_ROWS`]), from the one or two columns chosen, so memory stays bounded whatever the
-//! file's size and however many other columns it has.
+//! [`BATCH_ROWS`]), so memory stays bounded whatever the file's size. Text and binary cells go
+//! as they are; others (numbers, booleans, dates, ...) as `arrow-cast` displays them; a null
+//! cell as [`NULL_FIELD`], one NUL byte that the text holds nowhere else, so that a null
+//! puzzle or answer is reported as a null and outputs write nulls as nulls.
 //!
 //! The columns are chosen as a CSV input's are ([`crate::format::csv::layout`]): the ones the
 //! user names or numbers; else a column the schema names as a known puzzle (`quizzes`,
@@ -18,7 +21,9 @@
 //!
 //! Writing goes the other way: [`ParquetWriter`] takes the JSON Lines the encoder writes
 //! (`Encoder::jsonl`), decodes them into record batches of [`WRITE_ROWS`] rows, and writes
-//! each as a Parquet row group, zstd-compressed.
+//! each as a Parquet row group, zstd-compressed. A columnar input's columns, which the JSON
+//! holds as text, are cast back to their own types where the text says all (see
+//! [`output_type`]).
 
 use std::fmt;
 use std::fs::File;
@@ -39,7 +44,7 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 
-use crate::format::csv::{is_grid_field, ANSWER_NAMES, EVIDENCE_ROWS, PUZZLE_NAMES};
+use crate::format::csv::{is_grid_field, ANSWER_NAMES, EVIDENCE_ROWS, NULL_FIELD, PUZZLE_NAMES};
 use crate::format::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter};
 
 /// Rows decoded at a time from a Parquet row group: each batch becomes one buffer of CSV text
@@ -92,33 +97,34 @@ impl fmt::Display for TableKind {
     }
 }
 
-/// A columnar file opened for reading: its puzzle (and answer) column as CSV text, and how
-/// those columns were chosen.
+/// A columnar file opened for reading: its columns as CSV text, and how the puzzle (and
+/// answer) columns were chosen.
 pub(crate) struct TableInput {
-    /// CSV text, `puzzle[,answer]\n` a row, no header: line N is row N. Made batch by batch as
-    /// it is read; a file damaged past its start gives an `io::Error` (naming the row group or
-    /// batch) once the rows before the damage have been read.
+    /// CSV text, one line a row holding every column in the file's order, no header: line N
+    /// is row N. Made batch by batch as it is read; a file damaged past its start gives an
+    /// `io::Error` (naming the row group or batch) once the rows before the damage have been
+    /// read.
     pub reader: Box<dyn Read + Send>,
     /// The columns read and how they were chosen. `puzzle` and `answer` hold the columns'
-    /// positions in the file (from 0) and schema names; `names` holds the names of the
-    /// stream's fields (the puzzle's, then the answer's), which is what the encoder takes as
-    /// the input's columns; `header_line` is `None` (the stream has no header) and
-    /// `rows_read` counts the rows looked at to find columns by content (0 where names said).
+    /// positions in the file (from 0), which are their fields' in the text, and schema names;
+    /// `names` holds every column's name, which is what the encoder takes as the input's
+    /// columns; `header_line` is `None` (the stream has no header) and `rows_read` counts the
+    /// rows looked at to find columns by content (0 where names said).
     pub choice: ColumnChoice,
 }
 
 impl TableInput {
-    /// The CSV layout of [`TableInput::reader`]'s text: comma-separated, the puzzle first and
-    /// the answer second (if any), no header. Give it to the pipeline as the input's format
-    /// rather than detecting one: the stream's layout is known, whatever its rows hold.
+    /// The CSV layout of [`TableInput::reader`]'s text: comma-separated, a field a column, no
+    /// header, [`NULL_FIELD`] for a null. Give it to the pipeline as the input's format rather
+    /// than detecting one: the stream's layout is known, whatever its rows hold.
     pub(crate) fn layout(&self) -> CsvLayout {
-        let answer = self.choice.answer.as_ref().map(|_| 1);
         CsvLayout {
             delimiter: Delimiter::COMMA,
-            puzzle: 0,
-            answer,
-            fields: 1 + usize::from(answer.is_some()),
+            puzzle: self.choice.puzzle.0,
+            answer: self.choice.answer.as_ref().map(|a| a.0),
+            fields: self.choice.names.len(),
             header_line: None,
+            nulls: true,
         }
     }
 }
@@ -212,7 +218,7 @@ pub(crate) enum TableError {
 /// Opens a Parquet or Arrow IPC file (`kind`, told by its first bytes: see
 /// [`TableKind::sniff`]) for reading as CSV text: chooses the puzzle and answer columns (see
 /// the module's documentation) from the schema and, where names do not say, the first rows,
-/// then streams those columns, and only those, as `puzzle[,answer]` lines. `file` is `path`
+/// then streams every column as CSV lines. `file` is `path`
 /// opened; it may have been read from (it is read from its start).
 pub(crate) fn open_table(
     path: &Path,
@@ -229,8 +235,7 @@ pub(crate) fn open_table(
     let Opened { batches, fields, chosen } = opened;
     let name_of = |i: usize| fields[i].name().clone();
     let source = |(i, source): (usize, ColumnSource)| (i, Some(name_of(i)), source);
-    let mut names = vec![name_of(chosen.puzzle.0)];
-    names.extend(chosen.answer.map(|(i, _)| name_of(i)));
+    let names = (0..fields.len()).map(name_of).collect();
     let choice = ColumnChoice {
         puzzle: source(chosen.puzzle),
         answer: chosen.answer.map(source),
@@ -240,10 +245,7 @@ pub(crate) fn open_table(
         delimiter: Delimiter::COMMA,
         of: if kind == TableKind::Parquet { "Parquet" } else { "Arrow" },
     };
-    // The batches hold the chosen columns only, in the file's order.
-    let position = |column: usize| usize::from(chosen.projection()[0] != column);
-    let (puzzle, answer) = (position(chosen.puzzle.0), chosen.answer.map(|(i, _)| position(i)));
-    let reader = TextStream::spawn(batches, puzzle, answer)
+    let reader = TextStream::spawn(batches)
         .map_err(|source| TableError::Io { path: name.clone(), source })?;
     Ok(TableInput { reader: Box::new(reader), choice })
 }
@@ -261,17 +263,6 @@ struct Chosen {
     puzzle: (usize, ColumnSource),
     answer: Option<(usize, ColumnSource)>,
     rows_read: usize,
-}
-
-impl Chosen {
-    /// The columns to read, in the file's order, each once.
-    fn projection(&self) -> Vec<usize> {
-        let mut columns = vec![self.puzzle.0];
-        columns.extend(self.answer.map(|a| a.0));
-        columns.sort_unstable();
-        columns.dedup();
-        columns
-    }
 }
 
 /// Whether a column of this type is read as text.
@@ -431,7 +422,7 @@ fn choose(
     Ok(Chosen { puzzle, answer, rows_read })
 }
 
-/// Opens a Parquet file: its metadata, the columns chosen, and a reader of those columns, row
+/// Opens a Parquet file: its metadata, the columns chosen, and a reader of every column, row
 /// group by row group.
 fn open_parquet(
     path: &str,
@@ -468,7 +459,7 @@ fn open_parquet(
         }
         Ok(evidence)
     })?;
-    let mask = ProjectionMask::roots(meta.parquet_schema(), chosen.projection());
+    let mask = ProjectionMask::all();
     let batches = ParquetBatches {
         groups: meta.metadata().num_row_groups(),
         file,
@@ -481,8 +472,8 @@ fn open_parquet(
     Ok(Opened { batches: Box::new(batches), fields, chosen })
 }
 
-/// Opens an Arrow IPC file or stream: its schema, the columns chosen, and a reader of those
-/// columns, batch by batch.
+/// Opens an Arrow IPC file or stream: its schema, the columns chosen, and a reader of every
+/// column, batch by batch.
 fn open_ipc(
     path: &str,
     file: File,
@@ -531,7 +522,7 @@ fn open_ipc(
         }
         Ok(evidence)
     })?;
-    let (reader, count) = open(Some(chosen.projection()))?;
+    let (reader, count) = open(None)?;
     let batches = IpcBatches { reader, kind, index: 0, count, first_row: 1 };
     // An IPC file's footer lists its batches but not their lengths: the rows are not known.
     Ok(Opened { batches: Box::new(batches), fields, chosen })
@@ -543,7 +534,7 @@ trait Batches: Send {
     fn next_batch(&mut self) -> Option<io::Result<RecordBatch>>;
 }
 
-/// A Parquet file's chosen columns, row group by row group, batch by batch.
+/// A Parquet file's columns, row group by row group, batch by batch.
 struct ParquetBatches {
     file: File,
     meta: ArrowReaderMetadata,
@@ -635,7 +626,7 @@ impl Iterator for IpcReader {
     }
 }
 
-/// An Arrow IPC file's or stream's chosen columns, batch by batch.
+/// An Arrow IPC file's or stream's columns, batch by batch.
 struct IpcBatches {
     reader: IpcReader,
     kind: TableKind,
@@ -760,15 +751,20 @@ fn is_plain(field: &[u8]) -> bool {
     bad == 0
 }
 
-/// Appends one cell as a CSV field. Puzzles (81 digits or dots) go as they are; anything else
-/// a CSV line could misread is quoted (`"` doubled): an empty first field (which could make a
-/// blank line), a first field that could pass for a comment (`#`) or the `end` marker, and
-/// fields with a comma, a quote, white space or other bytes. Line ends inside a field become
-/// `\n` and `\r`, two characters each, so that a row stays one line and line N stays row N
-/// (such a field is no puzzle, and is reported as malformed all the same).
+/// Appends one cell as a CSV field. Puzzles (81 digits or dots) go as they are; a null as
+/// [`NULL_FIELD`], unquoted; anything else a CSV line could misread is quoted (`"` doubled):
+/// an empty first field (which could make a blank line), a first field that could pass for a
+/// comment (`#`) or the `end` marker, and fields with a comma, a quote, white space or other
+/// bytes. Line ends inside a field become `\n` and `\r`, two characters each, so that a row
+/// stays one line and line N stays row N (such a field is no puzzle, and is reported as
+/// malformed all the same), and a NUL byte becomes `\0`, so that no field but a null's holds
+/// one.
 #[inline]
 fn put_field(out: &mut Vec<u8>, field: Option<&[u8]>, first: bool) {
-    let field = field.unwrap_or_default();
+    let Some(field) = field else {
+        out.extend_from_slice(NULL_FIELD);
+        return;
+    };
     let plain =
         is_plain(field) && !(first && (field.is_empty() || field[0] == b'#' || field == b"end"));
     if plain {
@@ -781,40 +777,67 @@ fn put_field(out: &mut Vec<u8>, field: Option<&[u8]>, first: bool) {
             b'"' => out.extend_from_slice(b"\"\""),
             b'\n' => out.extend_from_slice(b"\\n"),
             b'\r' => out.extend_from_slice(b"\\r"),
+            0 => out.extend_from_slice(b"\\0"),
             _ => out.push(b),
         }
     }
     out.push(b'"');
 }
 
-/// Appends a batch's rows as CSV lines: the puzzle column's cell, and the answer's.
+/// How one column's cells become fields.
+enum Shown<'a> {
+    /// A string or binary column: its bytes.
+    Cells(Cells<'a>),
+    /// Any other: as `arrow-cast` displays it (`1.5`, `true`, `2024-01-31`, `[1, 2]`), nulls
+    /// aside.
+    Displayed(Option<arrow_buffer::NullBuffer>, arrow_cast::display::ArrayFormatter<'a>),
+}
+
+/// Appends a batch's rows as CSV lines, every column in order. `scratch` is the caller's, for
+/// the text of a displayed cell.
 fn put_rows(
     out: &mut Vec<u8>,
     batch: &RecordBatch,
-    puzzle: usize,
-    answer: Option<usize>,
+    scratch: &mut String,
 ) -> Result<(), ArrowError> {
-    let unreadable = |i: usize| {
-        ArrowError::SchemaError(format!(
-            "column {:?} holds {}",
-            batch.schema().field(i).name(),
-            batch.column(i).data_type()
-        ))
-    };
-    let puzzles = plain(batch.column(puzzle))?;
-    let puzzles = Cells::new(&puzzles).ok_or_else(|| unreadable(puzzle))?;
-    let answers = answer.map(|i| plain(batch.column(i))).transpose()?;
-    let answers = match (&answers, answer) {
-        (Some(array), Some(i)) => Some(Cells::new(array).ok_or_else(|| unreadable(i))?),
-        _ => None,
-    };
+    use std::fmt::Write as _;
+    let arrays = batch.columns().iter().map(plain).collect::<Result<Vec<_>, _>>()?;
+    let options = arrow_cast::display::FormatOptions::default();
+    let mut columns = Vec::with_capacity(arrays.len());
+    let mut width = 0;
+    for array in &arrays {
+        columns.push(match Cells::new(array) {
+            Some(cells) => {
+                width += 84;
+                Shown::Cells(cells)
+            }
+            None => {
+                width += 12;
+                let formatter = arrow_cast::display::ArrayFormatter::try_new(array, &options)?;
+                // (Logical: a column of type Null has no null buffer, yet is all nulls.)
+                Shown::Displayed(array.logical_nulls(), formatter)
+            }
+        });
+    }
     let rows = batch.num_rows();
-    out.reserve(rows * (84 + 82 * usize::from(answers.is_some())));
+    out.reserve(rows * width);
     for i in 0..rows {
-        put_field(out, puzzles.get(i), true);
-        if let Some(answers) = &answers {
-            out.push(b',');
-            put_field(out, answers.get(i), false);
+        for (j, column) in columns.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            match column {
+                Shown::Cells(cells) => put_field(out, cells.get(i), j == 0),
+                Shown::Displayed(Some(nulls), _) if nulls.is_null(i) => {
+                    put_field(out, None, j == 0)
+                }
+                Shown::Displayed(_, formatter) => {
+                    scratch.clear();
+                    write!(scratch, "{}", formatter.value(i))
+                        .map_err(|_| ArrowError::ComputeError("a cell not shown".into()))?;
+                    put_field(out, Some(scratch.as_bytes()), j == 0);
+                }
+            }
         }
         out.push(b'\n');
     }
@@ -835,7 +858,7 @@ enum Piece {
 /// being made and the one being read, four batches' text at most (about 5 MB).
 const PIECES_IN_FLIGHT: usize = 2;
 
-/// The chosen columns as CSV text. A thread of its own decodes the batches and makes their
+/// The file's rows as CSV text. A thread of its own decodes the batches and makes their
 /// text, one buffer a batch, while the pipeline's main thread cuts and hands out the text
 /// before: decoding (snappy or zstd, then strings) costs as much as cutting and parsing the
 /// text again, and so runs beside it rather than before it. The buffers go back to that thread
@@ -855,22 +878,19 @@ struct TextStream {
 
 impl TextStream {
     /// Starts the thread that reads `batches` and makes their text.
-    fn spawn(
-        mut batches: Box<dyn Batches>,
-        puzzle: usize,
-        answer: Option<usize>,
-    ) -> io::Result<TextStream> {
+    fn spawn(mut batches: Box<dyn Batches>) -> io::Result<TextStream> {
         let (send, pieces) = crossbeam_channel::bounded(PIECES_IN_FLIGHT);
         let (spare, spares) = crossbeam_channel::bounded::<Vec<u8>>(PIECES_IN_FLIGHT + 2);
-        std::thread::Builder::new().name("sudoku-bulk table reader".into()).spawn(
-            move || loop {
+        std::thread::Builder::new().name("sudoku-bulk table reader".into()).spawn(move || {
+            let mut scratch = String::new();
+            loop {
                 let piece = match batches.next_batch() {
                     None => Piece::End,
                     Some(Err(e)) => Piece::Failed(e),
                     Some(Ok(batch)) => {
                         let mut text = spares.try_recv().unwrap_or_default();
                         text.clear();
-                        match put_rows(&mut text, &batch, puzzle, answer) {
+                        match put_rows(&mut text, &batch, &mut scratch) {
                             Ok(()) => Piece::Text(text),
                             Err(e) => Piece::Failed(io::Error::new(
                                 io::ErrorKind::InvalidData,
@@ -884,8 +904,8 @@ impl TextStream {
                 if send.send(piece).is_err() || last {
                     return;
                 }
-            },
-        )?;
+            }
+        })?;
         Ok(TextStream { pieces, spare, text: Vec::new(), pos: 0, done: false, failed: None })
     }
 }
@@ -927,31 +947,77 @@ impl Read for TextStream {
 /// Our JSON Lines keys that hold numbers: Int64 columns in Parquet output.
 const NUMBER_KEYS: [&str; 5] = ["line", "count", "limit", "guesses", "automorphisms"];
 
-/// The Parquet schema for JSON Lines output whose keys are `names` (the input's columns, then
-/// ours, as `Encoder::jsonl` writes them): `line`, `count`, `limit` and `guesses` are Int64,
-/// and so is `line_out` (and the others' `_out` forms) where the input has a column `line` of
-/// its own, which is then text; everything else is Utf8. All columns are nullable: a key a
-/// record does not have (`error` where it passed) is a null.
-pub(crate) fn output_schema(names: &[String]) -> Schema {
-    let is_ours = |name: &str| {
-        let base = name.strip_suffix("_out");
-        match base {
-            // `line_out`: ours, where the input has a `line` (in any case).
-            Some(base) if NUMBER_KEYS.contains(&base) => {
-                names.iter().any(|n| n.eq_ignore_ascii_case(base))
-            }
-            // `line`: ours, unless it is the input's and ours is `line_out`.
-            _ => NUMBER_KEYS.contains(&name) && !names.iter().any(|n| *n == format!("{name}_out")),
-        }
-    };
+/// The schema of a Parquet output, and how many of its columns are the input's (the first
+/// ones), which the JSON Lines hold as text.
+#[derive(Debug, Clone)]
+pub(crate) struct OutputSchema {
+    pub(crate) schema: Schema,
+    pub(crate) inputs: usize,
+}
+
+/// The Parquet schema for JSON Lines output whose keys are `names`: the input's columns
+/// (`input`, the first `input.len()` names), then ours, as `Encoder::jsonl` writes them. The
+/// input's columns keep their types where [`output_type`] says; of ours, `line`, `count`,
+/// `limit` and `guesses` (or their `_out` forms, where the input has a column of that name)
+/// are Int64, the others Utf8. All columns are nullable: a key a record does not have
+/// (`error` where it passed) is a null.
+pub(crate) fn output_schema(names: &[String], input: &[FieldRef]) -> OutputSchema {
     let fields: Vec<Field> = names
         .iter()
-        .map(|name| {
-            let data_type = if is_ours(name) { DataType::Int64 } else { DataType::Utf8 };
+        .enumerate()
+        .map(|(i, name)| {
+            let data_type = match input.get(i) {
+                Some(field) => output_type(field.data_type()),
+                None if NUMBER_KEYS.contains(&name.strip_suffix("_out").unwrap_or(name)) => {
+                    DataType::Int64
+                }
+                None => DataType::Utf8,
+            };
             Field::new(name, data_type, true)
         })
         .collect();
-    Schema::new(fields)
+    OutputSchema { schema: Schema::new(fields), inputs: input.len().min(names.len()) }
+}
+
+/// The type an input column of type `data_type` has in Parquet output: its own for integers,
+/// floats, booleans, strings, dates, timestamps and decimals, whose text (as `arrow-cast`
+/// displays them) casts back to the same values; Utf8, that text, for any other (binary,
+/// lists, structs, durations, ...). A dictionary of strings (a pandas categorical) becomes
+/// plain strings.
+pub(crate) fn output_type(data_type: &DataType) -> DataType {
+    use DataType::*;
+    match data_type {
+        Int8 | Int16 | Int32 | Int64 | UInt8 | UInt16 | UInt32 | UInt64 | Float32 | Float64
+        | Boolean | Utf8 | LargeUtf8 | Date32 | Timestamp(..) | Decimal128(..) | Decimal256(..) => {
+            data_type.clone()
+        }
+        Utf8View => Utf8View,
+        _ => Utf8,
+    }
+}
+
+/// The columns of a Parquet or Arrow IPC file, from its metadata, as Parquet output keeps them.
+pub(crate) fn table_fields(path: &Path, kind: TableKind) -> Result<Vec<FieldRef>, TableError> {
+    let name = path.display().to_string();
+    let io_error = |source| TableError::Io { path: name.clone(), source };
+    let file = File::open(path).map_err(io_error)?;
+    let schema = match kind {
+        TableKind::Parquet => {
+            let meta = ArrowReaderMetadata::load(&file, ArrowReaderOptions::new());
+            meta.map(|m| Arc::clone(m.schema())).map_err(|e| e.to_string())
+        }
+        TableKind::ArrowIpc => arrow_ipc::reader::FileReader::try_new(BufReader::new(file), None)
+            .map(|r| r.schema())
+            .map_err(|e| e.to_string()),
+        TableKind::ArrowStream => {
+            arrow_ipc::reader::StreamReader::try_new(BufReader::new(file), None)
+                .map(|r| r.schema())
+                .map_err(|e| e.to_string())
+        }
+    };
+    let schema =
+        schema.map_err(|error| TableError::NotTable { path: name.clone(), kind, error })?;
+    Ok(schema.fields().iter().cloned().collect())
 }
 
 /// Rows a [`ParquetWriter`] gathers before writing them as a row group.
@@ -992,20 +1058,23 @@ pub(crate) struct ParquetWriter {
 }
 
 impl ParquetWriter {
-    /// A writer of rows with `schema` (see [`output_schema`]; its columns Utf8 or Int64, all
-    /// nullable) to `out`.
-    pub(crate) fn new(out: Box<dyn Write + Send>, schema: Schema) -> io::Result<ParquetWriter> {
+    /// A writer of rows with `schema` (see [`output_schema`]) to `out`.
+    pub(crate) fn new(
+        out: Box<dyn Write + Send>,
+        schema: OutputSchema,
+    ) -> io::Result<ParquetWriter> {
         ParquetWriter::with_batch_rows(out, schema, WRITE_ROWS)
     }
 
     /// [`ParquetWriter::new`], with row groups of `batch_rows` rows.
     fn with_batch_rows(
         out: Box<dyn Write + Send>,
-        schema: Schema,
+        schema: OutputSchema,
         batch_rows: usize,
     ) -> io::Result<ParquetWriter> {
+        let OutputSchema { schema, inputs } = schema;
         let schema = Arc::new(schema);
-        let rows = JsonRows::new(Arc::clone(&schema), batch_rows)?;
+        let rows = JsonRows::new(Arc::clone(&schema), inputs, batch_rows)?;
         let props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(batch_rows))
@@ -1139,7 +1208,8 @@ fn parquet_io_error(e: ParquetError) -> io::Error {
 
 /// One output column, being gathered.
 enum Gathered {
-    /// A Utf8 column.
+    /// A column whose values are text: a Utf8 column, or an input's column of another type,
+    /// cast to it once the batch is gathered.
     Text(StringBuilder),
     /// An Int64 column.
     Number(Int64Builder),
@@ -1166,14 +1236,17 @@ struct JsonRows {
 }
 
 impl JsonRows {
-    fn new(schema: SchemaRef, batch_rows: usize) -> io::Result<JsonRows> {
+    /// Rows of `schema`, whose first `inputs` columns are the input's: text in the JSON, of
+    /// any type in the schema.
+    fn new(schema: SchemaRef, inputs: usize, batch_rows: usize) -> io::Result<JsonRows> {
+        let text = || Gathered::Text(StringBuilder::with_capacity(batch_rows, batch_rows * 16));
         let columns = schema
             .fields()
             .iter()
-            .map(|field| match field.data_type() {
-                DataType::Utf8 => {
-                    Ok(Gathered::Text(StringBuilder::with_capacity(batch_rows, batch_rows * 16)))
-                }
+            .enumerate()
+            .map(|(i, field)| match field.data_type() {
+                _ if i < inputs => Ok(text()),
+                DataType::Utf8 => Ok(text()),
                 DataType::Int64 => Ok(Gathered::Number(Int64Builder::with_capacity(batch_rows))),
                 other => Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -1195,7 +1268,7 @@ impl JsonRows {
 
     /// The column named `key`.
     fn column(&mut self, key: &[u8]) -> Option<usize> {
-        let next = self.last + 1;
+        let next = self.last.wrapping_add(1);
         let found = match self.names.get(next) {
             Some(name) if **name == *key => Some(next),
             _ => self.names.iter().position(|name| **name == *key),
@@ -1269,14 +1342,24 @@ impl JsonRows {
 
     /// The rows gathered, as a batch; the columns start again empty.
     fn batch(&mut self) -> Result<RecordBatch, ArrowError> {
+        // The text of an input's column back to its type; a value that does not cast is an
+        // error, never a null.
+        let options = arrow_cast::CastOptions { safe: false, ..Default::default() };
         let columns: Vec<ArrayRef> = self
             .columns
             .iter_mut()
-            .map(|column| match column {
-                Gathered::Text(b) => Arc::new(b.finish()) as ArrayRef,
-                Gathered::Number(b) => Arc::new(b.finish()) as ArrayRef,
+            .zip(self.schema.fields())
+            .map(|(column, field)| match column {
+                Gathered::Text(b) if field.data_type() != &DataType::Utf8 => {
+                    let text = b.finish();
+                    arrow_cast::cast_with_options(&text, field.data_type(), &options).map_err(|e| {
+                        ArrowError::CastError(format!("column {:?}: {e}", field.name()))
+                    })
+                }
+                Gathered::Text(b) => Ok(Arc::new(b.finish()) as ArrayRef),
+                Gathered::Number(b) => Ok(Arc::new(b.finish()) as ArrayRef),
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         self.len = 0;
         RecordBatch::try_new(Arc::clone(&self.schema), columns)
     }
@@ -1498,6 +1581,28 @@ mod tests {
         text
     }
 
+    /// The chosen columns of the text, `puzzle[,answer]` a line, unquoted, a null as empty.
+    fn chosen(input: TableInput) -> String {
+        let layout = input.layout();
+        let mut out = String::new();
+        for line in text(input).lines() {
+            let mut fields = Vec::new();
+            let each = |_, field: &[u8]| fields.push(field.to_vec());
+            crate::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, each).unwrap();
+            assert_eq!(fields.len(), layout.fields, "{line:?}");
+            let field = |i: usize| match &fields[i] {
+                f if f == NULL_FIELD => String::new(),
+                f => String::from_utf8(f.clone()).unwrap(),
+            };
+            out += &field(layout.puzzle);
+            if let Some(answer) = layout.answer {
+                out += &format!(",{}", field(answer));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// The lines `rows` (puzzle, answer) make.
     fn lines(rows: &[(String, String)]) -> String {
         rows.iter().map(|(p, s)| format!("{p},{s}\n")).collect()
@@ -1539,10 +1644,17 @@ mod tests {
         let input = open(&path, None, None).unwrap();
         assert_eq!(input.choice.puzzle, (1, Some("quizzes".into()), ColumnSource::Header));
         assert_eq!(input.choice.answer, Some((2, Some("solutions".into()), ColumnSource::Header)));
-        assert_eq!(input.choice.names, ["quizzes", "solutions"]);
+        assert_eq!(input.choice.names, ["id", "quizzes", "solutions"]);
         assert_eq!((input.choice.header_line, input.choice.rows_read), (None, 0));
-        assert_eq!(input.layout().fields, 2);
-        assert_eq!(text(input), lines(&rows));
+        let layout = input.layout();
+        assert_eq!(
+            (layout.fields, layout.puzzle, layout.answer, layout.nulls),
+            (3, 1, Some(2), true)
+        );
+        // Every column, in the file's order.
+        let every: String =
+            rows.iter().enumerate().map(|(i, (p, s))| format!("{i},{p},{s}\n")).collect();
+        assert_eq!(text(input), every);
 
         // sudoku-extreme's layout, the answer before the puzzle, large strings.
         let extreme = batch(vec![
@@ -1555,8 +1667,8 @@ mod tests {
         let input = open(&path, None, None).unwrap();
         assert_eq!(input.choice.puzzle, (2, Some("question".into()), ColumnSource::Header));
         assert_eq!(input.choice.answer, Some((1, Some("Answer".into()), ColumnSource::Header)));
-        assert_eq!(input.choice.names, ["question", "Answer"]);
-        assert_eq!(text(input), lines(&rows));
+        assert_eq!(input.choice.names, ["source", "Answer", "question", "rating"]);
+        assert_eq!(chosen(input), lines(&rows));
         // A puzzle column only: no answer.
         let only = batch(vec![("puzzle", puzzles(&rows))]);
         let path = parquet_file(dir.path(), "only.parquet", &only, 2);
@@ -1592,7 +1704,7 @@ mod tests {
             .zip(&solutions)
             .map(|((p, _), s)| format!("{p},{}\n", s.as_deref().unwrap_or("")))
             .collect();
-        assert_eq!(text(input), expected);
+        assert_eq!(chosen(input), expected);
 
         // Nothing holds puzzles: an error naming the columns and their types.
         let junk =
@@ -1625,11 +1737,11 @@ mod tests {
             input.choice.to_string(),
             "puzzle in Parquet column 2 \"Board\" (as asked), solution in Parquet column 3 \"Key\" (as asked)"
         );
-        assert_eq!(text(input), lines(&rows));
+        assert_eq!(chosen(input), lines(&rows));
         // The answer asked for in a column before the puzzle's.
         let input = open(&path, Some(&Column::Index(3)), Some(&Column::Index(2))).unwrap();
         let swapped: String = rows.iter().map(|(p, s)| format!("{s},{p}\n")).collect();
-        assert_eq!(text(input), swapped);
+        assert_eq!(chosen(input), swapped);
         // A puzzle named, no answer named: none read.
         let input = open(&path, Some(&Column::Index(2)), None).unwrap();
         assert_eq!(input.choice.answer, None);
@@ -1673,7 +1785,7 @@ mod tests {
         let table = batch(vec![("puzzle", strings(&puzzles)), ("solution", strings(&answers))]);
         let path = parquet_file(dir.path(), "awkward.parquet", &table, 4);
         let expected = format!(
-            "{P},\n\"\",{S}\n\"\",{S}\n\"a,b\",{S}\n\"say \"\"hi\"\"\",{S}\n\"two\\nlines\\r\",{S}\n\
+            "{P},\0\n\0,{S}\n\"\",{S}\n\"a,b\",{S}\n\"say \"\"hi\"\"\",{S}\n\"two\\nlines\\r\",{S}\n\
              \"#not a comment\",{S}\n\"end\",{S}\n\"   \",{S}\n{P},{S}\n"
         );
         let input = open(&path, None, None).unwrap();
@@ -1693,7 +1805,7 @@ mod tests {
         // Without an answer column, a null puzzle is still a line.
         let table = batch(vec![("puzzle", strings(&[None, Some(P)]))]);
         let path = parquet_file(dir.path(), "nulls.parquet", &table, 4);
-        assert_eq!(text(open(&path, None, None).unwrap()), format!("\"\"\n{P}\n"));
+        assert_eq!(text(open(&path, None, None).unwrap()), format!("\0\n{P}\n"));
     }
 
     #[test]
@@ -1719,7 +1831,7 @@ mod tests {
             let input = open(&path, None, None).unwrap();
             assert_eq!(input.choice.puzzle, (0, Some("f".into()), ColumnSource::Content));
             assert_eq!(input.choice.answer, Some((1, Some("d".into()), ColumnSource::Content)));
-            assert_eq!(text(input), lines(&rows), "{}", path.display());
+            assert_eq!(chosen(input), lines(&rows), "{}", path.display());
         }
         let views = batch(vec![
             ("quiz", Arc::new(StringViewArray::from_iter_values(rows.iter().map(|r| &r.0)))),
@@ -1729,7 +1841,7 @@ mod tests {
             ),
         ]);
         let path = ipc_file(dir.path(), "views.arrow", &views, 4, false);
-        assert_eq!(text(open(&path, None, None).unwrap()), lines(&rows));
+        assert_eq!(chosen(open(&path, None, None).unwrap()), lines(&rows));
     }
 
     #[test]
@@ -1743,7 +1855,7 @@ mod tests {
         let stream = ipc_file(dir.path(), "groups.arrows", &table, 1000, true);
         for path in [parquet, file, stream] {
             let input = open(&path, None, None).unwrap();
-            assert_eq!(text(input), lines(&rows), "{}", path.display());
+            assert_eq!(chosen(input), lines(&rows), "{}", path.display());
         }
         // Read in small pieces, as a stream chunker might.
         let mut input = open(&dir.path().join("groups.parquet"), None, None).unwrap();
@@ -1773,11 +1885,11 @@ mod tests {
             assert_eq!(TableKind::sniff(&head), Some(kind));
             let input = open(&path, None, None).unwrap();
             assert_eq!(input.choice.puzzle, (1, Some("puzzle".into()), ColumnSource::Header));
-            assert_eq!(text(input), lines(&rows));
+            assert_eq!(chosen(input), lines(&rows));
             // The answer column asked for as the puzzle: it is not its own answer too.
             let input = open(&path, Some(&Column::Index(3)), None).unwrap();
             let answers: String = rows.iter().map(|r| format!("{}\n", r.1)).collect();
-            assert_eq!(text(input), answers);
+            assert_eq!(chosen(input), answers);
         }
         assert_eq!(TableKind::sniff(b"PAR1\x15\x04"), Some(TableKind::Parquet));
         assert_eq!(TableKind::sniff(P.as_bytes()), None);
@@ -1865,8 +1977,11 @@ mod tests {
     }
 
     #[test]
-    fn output_schema_types_our_numbers() {
-        let schema = output_schema(&names(&[
+    fn output_schema_types_our_numbers_and_keeps_the_inputs_types() {
+        let field = |name: &str, data_type| Arc::new(Field::new(name, data_type, false));
+        // A CSV input `puzzle,solution` (text): ours get `_out`.
+        let input = [field("puzzle", DataType::Utf8), field("solution", DataType::Utf8)];
+        let keys = [
             "puzzle",
             "solution",
             "line",
@@ -1877,19 +1992,204 @@ mod tests {
             "count",
             "limit",
             "error",
-        ]));
+        ];
+        let out = output_schema(&names(&keys), &input);
+        assert_eq!(out.inputs, 2);
         let types: Vec<String> =
-            schema.fields().iter().map(|f| format!("{}:{}", f.name(), f.data_type())).collect();
+            out.schema.fields().iter().map(|f| format!("{}:{}", f.name(), f.data_type())).collect();
         assert_eq!(
             types.join(" "),
             "puzzle:Utf8 solution:Utf8 line:Int64 status:Utf8 puzzle_out:Utf8 \
              solution_out:Utf8 guesses:Int64 count:Int64 limit:Int64 error:Utf8"
         );
-        assert!(schema.fields().iter().all(|f| f.is_nullable()));
-        // An input column `Line` is text; ours is `line_out`.
-        let schema = output_schema(&names(&["Line", "line_out", "status", "count_out"]));
-        let types: Vec<&DataType> = schema.fields().iter().map(|f| f.data_type()).collect();
-        assert_eq!(types, [&DataType::Utf8, &DataType::Int64, &DataType::Utf8, &DataType::Utf8]);
+        assert!(out.schema.fields().iter().all(|f| f.is_nullable()));
+        // A Parquet input's `Line` keeps its type, and its `count_out` is its own; ours is
+        // `line_out`. A list column becomes text.
+        let list = DataType::new_list(DataType::Int32, true);
+        let input = [
+            field("Line", DataType::Int32),
+            field("count_out", DataType::Float64),
+            field("l", list),
+        ];
+        let out = output_schema(&names(&["Line", "count_out", "l", "line_out", "status"]), &input);
+        let types: Vec<&DataType> = out.schema.fields().iter().map(|f| f.data_type()).collect();
+        use DataType::*;
+        assert_eq!(types, [&Int32, &Float64, &Utf8, &Int64, &Utf8]);
+        assert!(out.schema.fields().iter().all(|f| f.is_nullable()));
+    }
+
+    /// Every type [`output_type`] keeps: its text, as the stream shows it, goes through the
+    /// Parquet writer (as `Encoder::jsonl` gives it) back to the same values, nulls included;
+    /// a type it does not keep is that text.
+    #[test]
+    fn kept_types_round_trip_through_their_text() {
+        use arrow_array::*;
+        let columns: Vec<(&str, ArrayRef)> = vec![
+            ("i8", Arc::new(Int8Array::from(vec![Some(i8::MIN), None, Some(0), Some(i8::MAX)]))),
+            ("i16", Arc::new(Int16Array::from(vec![Some(-300), None, Some(0), Some(i16::MAX)]))),
+            ("i32", Arc::new(Int32Array::from(vec![Some(i32::MIN), None, Some(7), Some(1)]))),
+            (
+                "i64",
+                Arc::new(Int64Array::from(vec![Some(i64::MIN), None, Some(0), Some(i64::MAX)])),
+            ),
+            ("u8", Arc::new(UInt8Array::from(vec![Some(0), None, Some(1), Some(u8::MAX)]))),
+            ("u16", Arc::new(UInt16Array::from(vec![Some(0), None, Some(9), Some(u16::MAX)]))),
+            ("u32", Arc::new(UInt32Array::from(vec![Some(0), None, Some(9), Some(u32::MAX)]))),
+            ("u64", Arc::new(UInt64Array::from(vec![Some(0), None, Some(9), Some(u64::MAX)]))),
+            (
+                "f32",
+                Arc::new(Float32Array::from(vec![Some(1.5), None, Some(-0.1), Some(f32::MAX)])),
+            ),
+            (
+                "f64",
+                Arc::new(Float64Array::from(vec![
+                    Some(1.0 / 3.0),
+                    None,
+                    Some(-1e-300),
+                    Some(f64::INFINITY),
+                ])),
+            ),
+            ("b", Arc::new(BooleanArray::from(vec![Some(true), None, Some(false), Some(true)]))),
+            ("s", Arc::new(StringArray::from(vec![Some("a"), None, Some(""), Some("x, \"y\"")]))),
+            (
+                "ls",
+                Arc::new(LargeStringArray::from(vec![Some("#a"), None, Some("end"), Some("b")])),
+            ),
+            ("sv", Arc::new(StringViewArray::from(vec![Some("a"), None, Some("bc"), Some("d")]))),
+            ("d32", Arc::new(Date32Array::from(vec![Some(0), None, Some(-1), Some(19_700)]))),
+            (
+                "ts",
+                Arc::new(TimestampMicrosecondArray::from(vec![
+                    Some(0),
+                    None,
+                    Some(1_700_000_000_123_456),
+                    Some(-1),
+                ])),
+            ),
+            (
+                "tsz",
+                Arc::new(
+                    TimestampMillisecondArray::from(vec![
+                        Some(0),
+                        None,
+                        Some(1_700_000_000_123),
+                        Some(5),
+                    ])
+                    .with_timezone("+02:00"),
+                ),
+            ),
+            (
+                "utc",
+                Arc::new(
+                    TimestampSecondArray::from(vec![Some(0), None, Some(1_700_000_000), Some(-9)])
+                        .with_timezone("UTC"),
+                ),
+            ),
+            (
+                "paris",
+                Arc::new(
+                    TimestampNanosecondArray::from(vec![Some(0), None, Some(1), Some(-1)])
+                        .with_timezone("Europe/Paris"),
+                ),
+            ),
+            (
+                "dec",
+                Arc::new(
+                    Decimal128Array::from(vec![Some(12_345), None, Some(-5), Some(0)])
+                        .with_precision_and_scale(10, 2)
+                        .unwrap(),
+                ),
+            ),
+        ];
+        let mut dictionary = StringDictionaryBuilder::<Int32Type>::new();
+        dictionary.extend([Some("cat"), None, Some("dog"), Some("cat")]);
+        let mut columns = columns;
+        columns.push(("dict", Arc::new(dictionary.finish())));
+        columns.push(("none", Arc::new(NullArray::new(4))));
+        let wide = [Some(-1i128), None, Some(i128::MAX), Some(0)];
+        let wide =
+            Decimal256Array::from(wide.map(|v| v.map(arrow_buffer::i256::from_i128)).to_vec());
+        columns.push(("dec256", Arc::new(wide.with_precision_and_scale(50, 5).unwrap())));
+        columns.push((
+            "bin",
+            Arc::new(BinaryArray::from(vec![Some(&b"ab"[..]), None, Some(b""), Some(b"\x00")])),
+        ));
+        columns.push((
+            "list",
+            Arc::new(ListArray::from_iter_primitive::<Int32Type, _, _>(vec![
+                Some(vec![Some(1), Some(2)]),
+                None,
+                Some(vec![]),
+                Some(vec![None]),
+            ])),
+        ));
+        let table = batch(columns);
+        let mut text = Vec::new();
+        put_rows(&mut text, &table, &mut String::new()).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(text.lines().count(), 4);
+        // Each row's cells as text, a null as a null.
+        let width = table.num_columns();
+        let mut rows: Vec<Vec<Option<String>>> = Vec::new();
+        for line in text.lines() {
+            let mut row = Vec::new();
+            crate::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, |_, f| {
+                let cell = (f != NULL_FIELD).then(|| String::from_utf8(f.to_vec()).unwrap());
+                row.push(cell.map(|c| c.replace("\"\"", "\"")));
+            })
+            .unwrap();
+            assert_eq!(row.len(), width, "{line:?}");
+            rows.push(row);
+        }
+        // Through the Parquet writer, as JSON Lines (the text, a null as null), and back.
+        let names: Vec<String> = table.schema().fields().iter().map(|f| f.name().clone()).collect();
+        let fields: Vec<FieldRef> = table.schema().fields().iter().cloned().collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kept.parquet");
+        let out: Box<dyn Write + Send> = Box::new(File::create(&path).unwrap());
+        let mut writer = ParquetWriter::new(out, output_schema(&names, &fields)).unwrap();
+        for row in &rows {
+            let mut line = b"{".to_vec();
+            for (j, (name, cell)) in names.iter().zip(row).enumerate() {
+                if j > 0 {
+                    line.push(b',');
+                }
+                crate::output::json_string(&mut line, name.as_bytes());
+                line.push(b':');
+                match cell {
+                    Some(text) => crate::output::json_string(&mut line, text.as_bytes()),
+                    None => line.extend_from_slice(b"null"),
+                }
+            }
+            line.extend_from_slice(b"}\n");
+            writer.write_all(&line).unwrap();
+        }
+        writer.finish().unwrap();
+        let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(&path).unwrap()).unwrap();
+        let mut back: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+        assert_eq!(back.len(), 1);
+        let back = back.remove(0);
+        for (j, field) in table.schema().fields().iter().enumerate() {
+            let kept = output_type(field.data_type());
+            let original = plain(table.column(j)).unwrap();
+            let back = back.column(j);
+            assert_eq!(back.data_type(), &kept, "{}", field.name());
+            assert_eq!(back.logical_nulls(), original.logical_nulls(), "{}", field.name());
+            match field.name().as_str() {
+                "dict" => assert_eq!(back.as_ref(), original.as_ref()),
+                "none" => assert_eq!((kept, back.null_count()), (DataType::Utf8, 4)),
+                "bin" | "list" => {
+                    assert_eq!(kept, DataType::Utf8);
+                    let text = back.as_string::<i32>();
+                    let expected = if field.name() == "bin" { "ab" } else { "[1, 2]" };
+                    assert_eq!(text.value(0), expected);
+                }
+                _ => {
+                    assert_eq!(&kept, field.data_type());
+                    assert_eq!(back.as_ref(), original.as_ref(), "{}", field.name());
+                }
+            }
+        }
     }
 
     #[test]
@@ -1906,7 +2206,7 @@ mod tests {
             "guesses",
             "error",
         ];
-        let schema = output_schema(&names(&keys));
+        let schema = output_schema(&names(&keys), &[]);
         let out: Box<dyn Write + Send> = Box::new(File::create(&path).unwrap());
         let mut writer = ParquetWriter::with_batch_rows(out, schema, 100).unwrap();
         let n = 250;
@@ -1965,7 +2265,7 @@ mod tests {
 
     #[test]
     fn parquet_output_errors_are_clear() {
-        let schema = output_schema(&names(&["line", "status"]));
+        let schema = output_schema(&names(&["line", "status"]), &[]);
         let sink = || -> Box<dyn Write + Send> { Box::new(io::sink()) };
         // A key the schema does not have is an error, not a dropped column.
         let mut writer = ParquetWriter::new(sink(), schema.clone()).unwrap();

@@ -8,12 +8,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use arrow_schema::{DataType, Field};
 use clap::{Args, Parser, Subcommand};
 
-use crate::arrow_io::{output_schema, ParquetWriter};
+use crate::arrow_io::{output_schema, table_fields, ParquetWriter};
 use crate::canon::Form;
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::commands::generate::{self, ClueRange};
@@ -429,9 +431,19 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
             if is_stdin(&first) {
                 bail!("Parquet output needs its first input to be a file, not stdin");
             }
-            let (format, columns) = pipeline::detect(open(first)?, &settings)?;
+            let input = open(first)?;
+            // A Parquet or Arrow file's columns keep their types; a CSV input's are text.
+            let types = match &input {
+                Input::Table(table) => Some(table_fields(&table.path, table.kind)?),
+                _ => None,
+            };
+            let (format, columns) = pipeline::detect(input, &settings)?;
             let keys = output_columns(&settings, format, columns.as_ref()).unwrap_or_default();
-            let writer = ParquetWriter::new(output, output_schema(&keys))
+            let text = |name: &String| Arc::new(Field::new(name, DataType::Utf8, true));
+            let input_fields = types.unwrap_or_else(|| {
+                columns.as_ref().map_or_else(Vec::new, |c| c.names.iter().map(text).collect())
+            });
+            let writer = ParquetWriter::new(output, output_schema(&keys, &input_fields))
                 .context("starting the Parquet output")?;
             let parquet = Shared::new(writer);
             let handle = parquet.clone();

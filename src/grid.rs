@@ -41,6 +41,10 @@ pub enum ParseError {
         /// The offending byte.
         byte: u8,
     },
+    /// No text at all: the field was a null (a Parquet or Arrow cell without a value), which
+    /// no text parses to; the parser never returns it, the readers of those files do.
+    #[error("null cell")]
+    Null,
 }
 
 /// A house of the grid: row, column or box, each numbered from 0.

@@ -18,7 +18,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use crate::format::{
-    ColumnChoice, ColumnSource, CsvLayout, Delimiter, Format, Layout, Puzzle, Record,
+    ColumnChoice, ColumnSource, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
 use crate::grid::Grid;
 use crate::verdict::{Fault, Reason, Tally, Task, Verdict};
@@ -242,7 +242,14 @@ impl Encoder {
     /// Appends a failed record to the report, if the run keeps one.
     pub fn report(&self, out: &mut Vec<u8>, record: &Record<'_>, fault: &Fault) {
         let Some(format) = self.report else { return };
-        let text = report_text(record.text);
+        let text = match self.input {
+            // A Parquet or Arrow row: its nulls as empty fields.
+            Format::Csv(layout) if layout.nulls => {
+                let row: Vec<u8> = record.text.iter().copied().filter(|&b| b != 0).collect();
+                report_text(&row).into_owned().into()
+            }
+            _ => report_text(record.text),
+        };
         match format {
             ReportFormat::Csv => {
                 write!(out, "{},{},", record.line, fault.reason.name()).expect("Vec");
@@ -302,17 +309,21 @@ impl Encoder {
 
     fn csv(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         if let Format::Csv(layout) = self.input {
-            if record.parsed.is_ok() && layout.delimiter == Delimiter::COMMA {
+            // (A Parquet or Arrow row holds a NUL byte only for a null.)
+            let nulls = layout.nulls && memchr::memchr(0, record.text).is_some();
+            if record.parsed.is_ok() && layout.delimiter == Delimiter::COMMA && !nulls {
                 out.extend_from_slice(record.text); // a CSV row that fits: passed through
             } else {
-                // A row that may not fit the header, or of another delimiter: its fields, as
-                // CSV, as many as the header's.
+                // A row that may not fit the header, or of another delimiter, or with nulls:
+                // its fields, as CSV, as many as the header's (a null as an empty one).
                 let fields = fitted_fields(record.text, layout);
                 for (i, field) in fields.iter().enumerate() {
                     if i > 0 {
                         out.push(b',');
                     }
-                    csv_field(out, field);
+                    if !(layout.nulls && **field == *NULL_FIELD) {
+                        csv_field(out, field);
+                    }
                 }
             }
             write!(out, ",{}", record.line).expect("Vec");
@@ -363,13 +374,16 @@ impl Encoder {
 
     fn jsonl(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         out.push(b'{');
-        // A CSV input's columns first, by name, as text.
+        // A CSV input's columns first, by name, as text (a Parquet or Arrow null as null).
         if let Format::Csv(layout) = self.input {
             let fields = fitted_fields(record.text, layout);
             for (name, field) in self.input_columns.iter().zip(&fields) {
                 json_string(out, name.as_bytes());
                 out.push(b':');
-                json_string(out, field);
+                match layout.nulls && **field == *NULL_FIELD {
+                    true => out.extend_from_slice(b"null"),
+                    false => json_string(out, field),
+                }
                 out.push(b',');
             }
         }

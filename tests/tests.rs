@@ -12,4 +12,5 @@ mod inputs;
 mod oracles;
 mod outputs;
 mod pipeline;
+mod tables;
 mod validate;

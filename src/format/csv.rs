@@ -107,7 +107,14 @@ pub struct CsvLayout {
     pub fields: usize,
     /// The header's line number, if the input has a header.
     pub header_line: Option<u64>,
+    /// Whether an unquoted field of one NUL byte ([`NULL_FIELD`]) stands for a null cell: true
+    /// only for the text made from a Parquet or Arrow file, where no other field holds a NUL.
+    pub nulls: bool,
 }
+
+/// The field that stands for a null cell in the text made from a Parquet or Arrow file (see
+/// [`CsvLayout::nulls`]): one NUL byte, which that text holds nowhere else.
+pub const NULL_FIELD: &[u8] = b"\0";
 
 /// Header names of puzzle columns in known layouts.
 pub(crate) const PUZZLE_NAMES: [&str; 6] =
@@ -484,8 +491,14 @@ pub fn layout<'a>(
     };
     let header_line = header.then_some(line);
     let answer_field = answer.map(|a| a.0);
-    let layout =
-        CsvLayout { delimiter, puzzle: puzzle.0, answer: answer_field, fields: width, header_line };
+    let layout = CsvLayout {
+        delimiter,
+        puzzle: puzzle.0,
+        answer: answer_field,
+        fields: width,
+        header_line,
+        nulls: false,
+    };
     let choice = ColumnChoice {
         puzzle: (puzzle.0, header_name(puzzle.0), puzzle.1),
         answer: answer.map(|(i, source)| (i, header_name(i), source)),

@@ -21,7 +21,9 @@ pub mod csv;
 pub mod lines;
 pub mod records;
 
-pub use csv::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter, FieldError, LayoutError};
+pub use csv::{
+    Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter, FieldError, LayoutError, NULL_FIELD,
+};
 pub use records::{Layout, Puzzle, Record, RecordError, Records};
 
 use memchr::memmem;

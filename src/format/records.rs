@@ -3,7 +3,7 @@
 //! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
-use super::csv::{split_fields_by, CsvLayout, FieldError};
+use super::csv::{split_fields_by, CsvLayout, FieldError, NULL_FIELD};
 use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, ByteName, Grid, ParseError, Plural};
@@ -269,11 +269,19 @@ impl<'a> Records<'a> {
             Ok(fields) if fields != csv.fields => {
                 Err(RecordError::FieldCount { fields, expected: csv.fields })
             }
-            Ok(_) => Grid::parse_line(puzzle).map_err(Into::into).map(|grid| Puzzle {
-                grid,
-                layout: Layout::Csv,
-                answer: answer.map(Grid::parse_line),
-            }),
+            Ok(_) => match Grid::parse_line(puzzle) {
+                Ok(grid) => Ok(Puzzle {
+                    grid,
+                    layout: Layout::Csv,
+                    answer: answer.map(|answer| match Grid::parse_line(answer) {
+                        Err(_) if csv.nulls && answer == NULL_FIELD => Err(ParseError::Null),
+                        parsed => parsed,
+                    }),
+                }),
+                // A null cell of a Parquet or Arrow file: said so, not "1 cells".
+                Err(_) if csv.nulls && puzzle == NULL_FIELD => Err(ParseError::Null.into()),
+                Err(e) => Err(e.into()),
+            },
         };
         Some(Record { line, text, parsed })
     }
@@ -523,6 +531,7 @@ mod tests {
             answer: Some(2),
             fields: 3,
             header_line: Some(1),
+            nulls: false,
         };
         let text = format!(
             "id,puzzle,solution\r\n1,{PUZZLE},{ANSWER}\r\n2,\"{PUZZLE}\",\r\n3,{PUZZLE}\n4,\"{PUZZLE},{ANSWER}\n"
