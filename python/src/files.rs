@@ -160,10 +160,12 @@ fn summary<'py>(
     }
     if let Task::Count { limit } = task {
         summary.set_item("limit", limit)?;
+        // Only the counts that occur, as the CLI's --summary-json lists them.
         let solutions = PyDict::new(py);
         for k in 0..=limit as usize {
-            let n = tally.solutions.get(k).copied().unwrap_or(0);
-            solutions.set_item(count_label(k, limit), n)?;
+            if let Some(n) = tally.solutions.get(k).copied().filter(|&n| n > 0) {
+                solutions.set_item(count_label(k, limit), n)?;
+            }
         }
         summary.set_item("solutions", solutions)?;
     }

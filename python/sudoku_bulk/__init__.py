@@ -274,7 +274,8 @@ def count_file(path: PathLike, output: Optional[PathLike] = None, **options: Any
     """Counts the solutions of every record of a file, as ``sudoku-bulk count`` does.
 
     Takes :func:`solve_file`'s options, and ``limit`` (default 2). The summary also has
-    ``limit`` and ``solutions``: how many records had each count (``"0"``, ``"1"``, ``"2+"``).
+    ``limit`` and ``solutions``: how many records had each count that occurs (``"0"``,
+    ``"1"``, ``"2+"``), as the CLI's ``--summary-json`` lists them.
     """
     return _run_file("count", path, output, **options)
 
