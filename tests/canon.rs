@@ -356,7 +356,7 @@ fn canon_command_csv_and_jsonl_carry_the_form() {
     );
     // A summary line that says what was done.
     let run = sudoku_bulk(&["canon"], Some(puzzle.as_bytes()));
-    assert!(run.stderr.contains("1 records: 1 put in minlex form, 0 failed"), "{}", run.stderr);
+    assert!(run.stderr.contains("1 record: 1 put in minlex form, 0 failed"), "{}", run.stderr);
     let run = sudoku_bulk(&["canon", "--form", "nonesuch"], Some(puzzle.as_bytes()));
     assert_eq!(run.code, Some(2));
 }
