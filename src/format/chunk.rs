@@ -131,11 +131,18 @@ impl<'a> Iterator for SliceChunker<'a> {
     }
 }
 
+/// The most a stream's piece may grow to while no record boundary has been found in it: a
+/// line (or, in the grid format, a block of rows with no blank line) longer than this is an
+/// error rather than a buffer that grows with the input.
+pub const MAX_PIECE: usize = 64 << 20;
+
 /// Reads a stream and cuts it into owned pieces of about `target` bytes.
 pub struct StreamChunker<R> {
     format: Format,
     reader: R,
     target: usize,
+    /// [`MAX_PIECE`], or less in tests.
+    limit: usize,
     /// Bytes read past the last piece's end.
     carry: Vec<u8>,
     done: bool,
@@ -152,11 +159,42 @@ impl<R: Read> StreamChunker<R> {
             format,
             reader,
             target: target.max(1),
+            limit: MAX_PIECE.max(target.saturating_mul(2)),
             carry: Vec::new(),
             done: false,
             failed: None,
             position: Position::start(),
         }
+    }
+
+    /// The same, but a piece with no record boundary may grow to `limit` bytes only.
+    #[cfg(test)]
+    fn with_limit(mut self, limit: usize) -> StreamChunker<R> {
+        self.limit = limit;
+        self
+    }
+
+    /// The error for a piece that reached the limit with no record boundary in it.
+    fn too_long(&self) -> io::Error {
+        let limit = match self.limit >> 20 {
+            0 => format!("{} bytes", self.limit),
+            mib => format!("{mib} MiB"),
+        };
+        let (what, advice) = match self.format {
+            Format::Grid => (
+                "grid rows with no blank line between them",
+                "separate the grids with blank lines (or title lines)",
+            ),
+            _ => ("a line with no line end", "a record is one line"),
+        };
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "line {}: more than {limit} of {what}: too much to hold in memory from a \
+                 stream; {advice}",
+                self.position.line
+            ),
+        )
     }
 
     /// Where to end a piece of `buf`, with more input perhaps to come: the last record
@@ -188,8 +226,14 @@ impl<R: Read> StreamChunker<R> {
                 if let Some(cut) = self.safe_cut(&buf) {
                     break cut;
                 }
+                if buf.len() >= self.limit {
+                    self.done = true;
+                    return Err(self.too_long());
+                }
             }
-            let want = self.target.max(buf.len()) as u64; // doubles while no boundary is found
+            // Doubles while no boundary is found, up to the limit.
+            let want = self.target.max(buf.len()).min(self.limit.saturating_sub(buf.len()).max(1));
+            let want = want as u64;
             let got = match (&mut self.reader).take(want).read_to_end(&mut buf) {
                 Ok(got) => got,
                 Err(e) => {
@@ -403,6 +447,55 @@ mod tests {
         assert_eq!(boundary_after(Format::Line, b"ab\r\ncd", 2), 4);
         assert_eq!(boundary_after(Format::Line, b"ab\r\ncd", 3), 4);
         assert_eq!(boundary_after(Format::Grid, b"a\r\rb\r\rc", 1), 3);
+    }
+
+    /// The pieces a chunker hands out before its first error, and that error's message.
+    fn pieces_then_error<R: Read>(mut chunker: StreamChunker<R>) -> (Vec<u8>, String) {
+        let mut read = Vec::new();
+        loop {
+            match chunker.next_chunk() {
+                Ok(Some(chunk)) => read.extend_from_slice(&chunk.data),
+                Ok(None) => panic!("no error; read {} bytes", read.len()),
+                Err(e) => {
+                    assert!(chunker.next_chunk().unwrap().is_none(), "nothing after the error");
+                    return (read, e.to_string());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stream_record_longer_than_the_limit_is_an_error_not_a_growing_buffer() {
+        let mut data = b"short\nlines\n".to_vec();
+        data.extend(std::iter::repeat_n(b'x', 5000));
+        data.extend_from_slice(b"\nafter\n");
+        let chunker = StreamChunker::new(Format::Line, &data[..], 16).with_limit(1024);
+        let (read, message) = pieces_then_error(chunker);
+        assert_eq!(read, b"short\nlines\n");
+        assert_eq!(
+            message,
+            "line 3: more than 1024 bytes of a line with no line end: too much to hold in memory \
+             from a stream; a record is one line"
+        );
+        // Rows of grids with no blank line between them, past the limit after a first grid.
+        let row = b"1 2 3 4 5 6 7 8 9\n";
+        let mut grids = row.repeat(9);
+        grids.extend_from_slice(b"\n");
+        grids.extend(row.repeat(9 * 100));
+        let chunker = StreamChunker::new(Format::Grid, &grids[..], 64).with_limit(1024);
+        let (read, message) = pieces_then_error(chunker);
+        assert_eq!(read, [row.repeat(9), b"\n".to_vec()].concat());
+        assert!(
+            message.starts_with("line 11: more than 1024 bytes of grid rows with no blank line")
+        );
+        assert!(message.ends_with("separate the grids with blank lines (or title lines)"));
+        // Under the limit, the same rows are one piece, as before.
+        let mut chunker = StreamChunker::new(Format::Grid, &grids[..], 64).with_limit(1 << 20);
+        let mut read = Vec::new();
+        while let Some(chunk) = chunker.next_chunk().unwrap() {
+            read.extend_from_slice(&chunk.data);
+        }
+        assert_eq!(read, grids);
     }
 
     /// A reader that gives `data`, then fails.
