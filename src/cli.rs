@@ -16,9 +16,10 @@ use arrow_schema::{DataType, Field};
 use clap::{Args, Parser, Subcommand};
 
 use crate::arrow_io::{output_schema, table_fields, ParquetWriter};
-use crate::canon::Form;
+use crate::canon::{Form, Sameness};
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::commands::generate::{self, ClueRange};
+use crate::dedup::Seen;
 use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
@@ -95,6 +96,28 @@ enum Command {
         /// relabelling of its digits): 1 for most puzzles, 3,359,232 for the empty grid.
         #[arg(long)]
         automorphisms: bool,
+    },
+    /// Drop repeated records, keeping the first of each, in input order: records with the same
+    /// givens (--by exact), or equivalent puzzles (--by class: the same minlex form, as canon
+    /// computes it).
+    ///
+    /// Several inputs are one stream: a record of the second repeats one of the first. The
+    /// kept records are written as solve writes its answers (the puzzle in its own layout in
+    /// the line format; csv and jsonl add `status` kept, and `canonical` for --by class). A
+    /// malformed record repeats nothing: it is kept, written as an error, as in every command.
+    /// --report names each dropped record (status `duplicate`) with its file and line and the
+    /// file and line of the record it repeats (`first_file`, `first_line`).
+    ///
+    /// Memory: 24 bytes per distinct record (a 128-bit hash, file and line), not the text.
+    ///
+    /// Exit status: 0 if every record was read, 1 if any is malformed, 2 on a usage or I/O
+    /// error. Dropping repeats is not a failure.
+    Dedup {
+        #[command(flatten)]
+        common: Common,
+        /// What counts as a repeat: the same givens, or an equivalent puzzle.
+        #[arg(long, value_enum, default_value_t = Sameness::Class)]
+        by: Sameness,
     },
     /// Generate proper, minimal puzzles (one solution; no given can be removed), one a line.
     Generate(GenerateArgs),
@@ -275,6 +298,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Canon { common, form, automorphisms } => {
             bulk(common, Task::Canon { form, automorphisms })
         }
+        Command::Dedup { common, by } => bulk(common, Task::Dedup { by }),
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let output_format = match (args.output_format, args.output.as_deref()) {
@@ -455,6 +479,8 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         }
     };
 
+    // For dedup: every record seen so far, over all the inputs.
+    let mut seen = matches!(task, Task::Dedup { .. }).then(|| Seen::new(report_format));
     let started = Instant::now();
     let mut runs: Vec<(String, Report)> = Vec::new();
     // Several inputs are written one after another in the first one's output format, under
@@ -483,7 +509,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
             report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
             messages: None,
         };
-        let run = match pipeline::run(input, task, sinks, &settings) {
+        if let Some(seen) = &mut seen {
+            seen.begin_file(&input_name);
+        }
+        let run = match pipeline::run_seen(input, task, sinks, &settings, seen.as_mut()) {
             Ok(run) => run,
             Err(RunError::Interrupted(signal)) => {
                 // Dropping the staged files removes them: nothing half-written is left behind.
