@@ -5,6 +5,7 @@ mod util;
 mod canon;
 mod cli;
 mod corpora;
+mod dedup;
 mod edges;
 mod faults;
 mod hostile;
