@@ -1,4 +1,4 @@
-//! Repeats across a run's records, for `dedup`: a record's key (a 128-bit hash of its puzzle,
+//! Repeats across a run's records, for `dedup` and `overlap`: a record's key (a 128-bit hash of its puzzle,
 //! or of its minlex form), computed on the worker threads, and the [`Seen`] set that the
 //! writer thread consults in input order, so that "the first of each" is the same whatever the
 //! thread count or piece size.
@@ -10,13 +10,13 @@
 //! records: 1.5e-25 for 10M. The forms are not kept to rule it out, as that would cost 81 bytes
 //! a record more.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::io::{self, Write};
 use std::sync::OnceLock;
 
 use crate::grid::Grid;
-use crate::output::{csv_field, json_string, ReportFormat};
+use crate::output::{csv_field, json_string, OutputFormat, ReportFormat};
 
 /// A record's 128-bit key: two independent 64-bit hashes of its 81 cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +99,8 @@ pub(crate) struct Keyed {
     pub text_end: usize,
     /// Where its own report rows (a malformed record's) end in the piece's report.
     pub report_end: usize,
+    /// What the key is the hash of (the minlex form, or the puzzle), for `overlap`'s rows.
+    pub form: Option<Grid>,
 }
 
 impl Keyed {
@@ -106,13 +108,29 @@ impl Keyed {
     /// written, never counted.
     pub(crate) fn preamble(out: &crate::pipeline::ChunkOutput) -> Keyed {
         let (end, text_end, report_end) = (out.data.len(), out.texts.len(), out.report.len());
-        Keyed { key: None, line: 0, end, text_end, report_end }
+        Keyed { key: None, line: 0, end, text_end, report_end, form: None }
     }
 
     /// A record whose output, text and report rows are the last in `out`.
-    pub(crate) fn record(key: Option<Key>, line: u64, out: &crate::pipeline::ChunkOutput) -> Keyed {
-        Keyed { key, line, ..Keyed::preamble(out) }
+    pub(crate) fn record(
+        form: Option<Grid>,
+        line: u64,
+        out: &crate::pipeline::ChunkOutput,
+    ) -> Keyed {
+        let key = form.as_ref().map(Key::of);
+        Keyed { key, line, form, ..Keyed::preamble(out) }
     }
+}
+
+/// What the set does with the records it is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// `dedup`: writes a record it has not seen (and keeps it), reports one it has.
+    Dedup,
+    /// `overlap`'s training side: keeps every record, writes none.
+    Train,
+    /// `overlap`'s test side: writes a row for each record it has seen, keeps none.
+    Test,
 }
 
 /// The records seen so far, over every input of a run, and the inputs' names.
@@ -120,12 +138,47 @@ pub(crate) struct Seen {
     first: HashMap<Key, Place, BuildHasherDefault<Identity>>,
     files: Vec<String>,
     report: Option<ReportFormat>,
+    mode: Mode,
+    /// How `overlap` writes its rows.
+    rows: OutputFormat,
+    /// The training classes that test records matched (`overlap`).
+    hits: HashSet<Key, BuildHasherDefault<Identity>>,
+    /// Test records that matched one (`overlap`).
+    overlapping: u64,
 }
 
 impl Seen {
     /// An empty set; dropped records go to a report of `report`'s format, if any.
     pub(crate) fn new(report: Option<ReportFormat>) -> Seen {
-        Seen { first: HashMap::default(), files: Vec::new(), report }
+        Seen {
+            first: HashMap::default(),
+            files: Vec::new(),
+            report,
+            mode: Mode::Dedup,
+            rows: OutputFormat::Csv,
+            hits: HashSet::default(),
+            overlapping: 0,
+        }
+    }
+
+    /// From now on, do this with the records, and write `overlap`'s rows in this format.
+    pub(crate) fn set_mode(&mut self, mode: Mode, rows: OutputFormat) {
+        (self.mode, self.rows) = (mode, rows);
+    }
+
+    /// Distinct records kept (by key).
+    pub(crate) fn distinct(&self) -> usize {
+        self.first.len()
+    }
+
+    /// Distinct kept records that later ones matched (`overlap`).
+    pub(crate) fn matched(&self) -> usize {
+        self.hits.len()
+    }
+
+    /// Records that matched a kept one (`overlap`).
+    pub(crate) fn overlapping(&self) -> u64 {
+        self.overlapping
     }
 
     /// Starts the next input; its index. At most 65,536 inputs.
@@ -160,10 +213,27 @@ impl Seen {
             }
             report_start = record.report_end;
             if record.line == 0 {
-                out.write_all(slice)?; // the headers
+                if self.mode == Mode::Dedup {
+                    out.write_all(slice)?; // the headers
+                }
                 continue;
             }
             let here = Place::new(file, record.line);
+            if self.mode != Mode::Dedup {
+                if let Some(key) = record.key {
+                    if self.mode == Mode::Train {
+                        self.first.entry(key).or_insert(here);
+                    } else if let Some(&first) = self.first.get(&key) {
+                        self.hits.insert(key);
+                        self.overlapping += 1;
+                        let form = record.form.expect("a keyed record has its form");
+                        self.overlap_row(&mut row, here, first, &form);
+                        out.write_all(&row)?;
+                        written += 1;
+                    }
+                }
+                continue;
+            }
             let first = match record.key {
                 Some(key) => match self.first.entry(key) {
                     std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
@@ -193,6 +263,46 @@ impl Seen {
             }
         }
         Ok((written, dropped))
+    }
+
+    /// The header of `overlap`'s output, if its format has one; `form` names the last column.
+    pub(crate) fn overlap_header(&self, form: &str) -> String {
+        match self.rows {
+            OutputFormat::Csv => format!("test_file,test_line,train_file,train_line,{form}\n"),
+            _ => String::new(),
+        }
+    }
+
+    /// One row of `overlap`'s output: a test record and the training record it matches.
+    fn overlap_row(&self, out: &mut Vec<u8>, test: Place, train: Place, form: &Grid) {
+        out.clear();
+        let (test_file, train_file) = (&self.files[test.file()], &self.files[train.file()]);
+        let digits: Vec<u8> = form.cells().iter().map(|v| b'0' + v).collect();
+        match self.rows {
+            OutputFormat::Jsonl => {
+                out.extend_from_slice(b"{\"test_file\":");
+                json_string(out, test_file.as_bytes());
+                write!(out, ",\"test_line\":{},\"train_file\":", test.line()).expect("Vec");
+                json_string(out, train_file.as_bytes());
+                write!(out, ",\"train_line\":{},\"form\":", train.line()).expect("Vec");
+                json_string(out, &digits);
+                out.extend_from_slice(b"}\n");
+            }
+            OutputFormat::Line => {
+                write!(out, "{test_file}:{} {train_file}:{} ", test.line(), train.line())
+                    .expect("Vec");
+                out.extend_from_slice(&digits);
+                out.push(b'\n');
+            }
+            _ => {
+                csv_field(out, test_file.as_bytes());
+                write!(out, ",{},", test.line()).expect("Vec");
+                csv_field(out, train_file.as_bytes());
+                write!(out, ",{},", train.line()).expect("Vec");
+                out.extend_from_slice(&digits);
+                out.push(b'\n');
+            }
+        }
     }
 
     /// A report row for a dropped record: the columns of a failure's row (`line,status,error,

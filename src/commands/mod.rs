@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::io::Write as _;
 
 use crate::canon::{Form, Sameness};
-use crate::dedup::{Key, Keyed};
+use crate::dedup::Keyed;
 use crate::format::chunk::Chunk;
 use crate::format::{Puzzle, RecordError, Records};
 use crate::grid::Grid;
@@ -129,8 +129,8 @@ impl Job for BulkJob {
                     encoder.report(&mut out.report, &record, fault);
                 }
                 if dedup {
-                    let key = verdict.canonical.or(verdict.puzzle).map(|g| Key::of(&g));
-                    out.keyed.push(Keyed::record(key, record.line, out));
+                    let form = verdict.canonical.or(verdict.puzzle);
+                    out.keyed.push(Keyed::record(form, record.line, out));
                 }
             }
         })
