@@ -12,6 +12,7 @@ mod hostile;
 mod inputs;
 mod oracles;
 mod outputs;
+mod overlap;
 mod pipeline;
 mod tables;
 mod validate;
