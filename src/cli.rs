@@ -417,6 +417,9 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         refuse_input("--report", common.report.as_deref(), *input)?;
         refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
     }
+    if matches!(task, Task::Dedup { .. }) && common.failures_only {
+        bail!("--failures-only does not apply to dedup, which writes the records it keeps");
+    }
     let output_format = match (common.output_format, common.output.as_deref()) {
         (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
             Ok(format) => format.unwrap_or(OutputFormat::Auto),
