@@ -417,6 +417,9 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         refuse_input("--report", common.report.as_deref(), *input)?;
         refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
     }
+    if matches!(task, Task::Dedup { .. }) && inputs.len() > MAX_SEEN_FILES {
+        bail!("dedup reads at most {MAX_SEEN_FILES} files in one run");
+    }
     if matches!(task, Task::Dedup { .. }) && common.failures_only {
         bail!("--failures-only does not apply to dedup, which writes the records it keeps");
     }
@@ -599,6 +602,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     Ok(if total.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// The most inputs `dedup` and `overlap` tell apart (the set packs a record's file index in 16
+/// bits beside its line).
+const MAX_SEEN_FILES: usize = 1 << 16;
+
 /// Runs `overlap`: the training files into the set, then each test record looked up in it.
 fn overlap(common: Common, test: Vec<PathBuf>, by: Sameness) -> Result<ExitCode> {
     let train: Vec<Option<&Path>> = match common.inputs.is_empty() {
@@ -609,6 +616,9 @@ fn overlap(common: Common, test: Vec<PathBuf>, by: Sameness) -> Result<ExitCode>
     let is_stdin = |p: &&Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
     if train.iter().chain(&test).filter(is_stdin).count() > 1 {
         bail!("stdin (-) can be read only once");
+    }
+    if train.len() + test.len() > MAX_SEEN_FILES {
+        bail!("overlap reads at most {MAX_SEEN_FILES} files in one run");
     }
     for input in train.iter().chain(&test) {
         refuse_input("-o", common.output.as_deref(), *input)?;
