@@ -4,8 +4,8 @@
 //! thread count or piece size.
 //!
 //! The set holds 24 bytes a record (the key and where the record was: file and line), never the
-//! text; with the tables' slack and the allocator's, about 52 bytes a distinct record measured
-//! at 1M (see [`SHARDS`]). Two different
+//! text; with the tables' slack and the allocator's, about 42 bytes a distinct record measured
+//! at 1M in a release build (see [`SHARDS`]). Two different
 //! puzzles with the same key would be taken for repeats; with keyed SipHash-1-3 twice over (two
 //! independent 64-bit halves), the chance is 2^-128 a pair, about n^2 / 2^129 in a run of n
 //! records: 1.5e-25 for 10M. The forms are not kept to rule it out, as that would cost 81 bytes
@@ -139,8 +139,8 @@ pub(crate) enum Mode {
 /// And a table doubles when it is 7/8 full, so its entries cost 25 to 57 bytes each depending
 /// on where it is between two doublings; shard `i` takes a share of the keys proportional to
 /// 2^(i/256), so the shards' sizes spread over a factor of two, they double at different
-/// times, and the cost an entry is smooth (about 41 bytes in the tables, 52 measured with the
-/// allocator's leftovers at 1M entries) rather than a sawtooth.
+/// times, and the cost an entry is smooth (about 41 bytes in the tables, 42 measured at 1M
+/// entries) rather than a sawtooth.
 const SHARDS: usize = 256;
 
 /// The set's tables, and which one each value of a key's top 16 bits goes to.
