@@ -67,6 +67,26 @@ use std::str::FromStr;
 
 use crate::grid::{Grid, CELLS};
 
+/// When two puzzles count as the same, for `dedup` and `overlap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
+pub enum Sameness {
+    /// The same givens: the same 81 cells once parsed, whatever character marks a blank.
+    Exact,
+    /// Equivalent puzzles: the same minlex form (see [`equivalent`]).
+    #[default]
+    Class,
+}
+
+impl Sameness {
+    /// `exact` or `class`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sameness::Exact => "exact",
+            Sameness::Class => "class",
+        }
+    }
+}
+
 /// Which canonical form: see the [module documentation](self).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
 pub enum Form {

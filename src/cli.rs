@@ -16,9 +16,10 @@ use arrow_schema::{DataType, Field};
 use clap::{Args, Parser, Subcommand};
 
 use crate::arrow_io::{output_schema, table_fields, ParquetWriter};
-use crate::canon::Form;
+use crate::canon::{Form, Sameness};
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::commands::generate::{self, ClueRange};
+use crate::dedup::{Mode as SeenMode, Seen};
 use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
@@ -95,6 +96,55 @@ enum Command {
         /// relabelling of its digits): 1 for most puzzles, 3,359,232 for the empty grid.
         #[arg(long)]
         automorphisms: bool,
+    },
+    /// Drop repeated records, keeping the first of each, in input order: records with the same
+    /// givens (--by exact), or equivalent puzzles (--by class: the same minlex form, as canon
+    /// computes it).
+    ///
+    /// Several inputs are one stream: a record of the second repeats one of the first. The
+    /// kept records are written as solve writes its answers (the puzzle in its own layout in
+    /// the line format; csv and jsonl add `status` kept, and `canonical` for --by class). A
+    /// malformed record repeats nothing: it is kept, written as an error, as in every command.
+    /// --report names each dropped record (status `duplicate`) with its file and line and the
+    /// file and line of the record it repeats (`first_file`, `first_line`).
+    ///
+    /// Memory: 24 bytes per distinct record (a 128-bit hash, file and line), not the text.
+    ///
+    /// Exit status: 0 if every record was read, 1 if any is malformed, 2 on a usage or I/O
+    /// error. Dropping repeats is not a failure.
+    Dedup {
+        #[command(flatten)]
+        common: Common,
+        /// What counts as a repeat: the same givens, or an equivalent puzzle.
+        #[arg(long, value_enum, default_value_t = Sameness::Class)]
+        by: Sameness,
+    },
+    /// Which TEST records are equivalent (--by class) or identical (--by exact) to some TRAIN
+    /// record: the leakage check for a train/test split.
+    ///
+    /// `sudoku-bulk overlap TRAIN... --test TEST...`: the files before --test (or stdin) are
+    /// the training side, those after it the test side; either side may be several files.
+    /// Output: one row per overlapping test record, `test_file,test_line,train_file,
+    /// train_line,canonical` (CSV with a header, the default; `puzzle` for --by exact; the
+    /// first training record of its class), or JSON Lines (--output-format jsonl, the key
+    /// `form`), or `TEST:LINE TRAIN:LINE FORM` (--output-format line). The summary counts the
+    /// records on each side, the distinct training classes, the overlapping test records and
+    /// the classes they fall in. Malformed records are reported as in every command and match
+    /// nothing.
+    ///
+    /// Memory: 24 bytes per distinct training record (a 128-bit hash, file and line).
+    ///
+    /// Exit status: 1 if any test record overlaps; otherwise 2 if a record was malformed (the
+    /// check is incomplete) or on a usage or I/O error; 0 when there is no overlap.
+    Overlap {
+        #[command(flatten)]
+        common: Common,
+        /// The test files (`-`: stdin, if the training side is files).
+        #[arg(long, required = true, num_args = 1.., value_name = "TEST")]
+        test: Vec<PathBuf>,
+        /// What counts as overlap: the same givens, or an equivalent puzzle.
+        #[arg(long, value_enum, default_value_t = Sameness::Class)]
+        by: Sameness,
     },
     /// Generate proper, minimal puzzles (one solution; no given can be removed), one a line.
     Generate(GenerateArgs),
@@ -275,6 +325,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Canon { common, form, automorphisms } => {
             bulk(common, Task::Canon { form, automorphisms })
         }
+        Command::Dedup { common, by } => bulk(common, Task::Dedup { by }),
+        Command::Overlap { common, test, by } => overlap(common, test, by),
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let output_format = match (args.output_format, args.output.as_deref()) {
@@ -364,6 +416,12 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         refuse_input("-o", common.output.as_deref(), *input)?;
         refuse_input("--report", common.report.as_deref(), *input)?;
         refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
+    }
+    if matches!(task, Task::Dedup { .. }) && inputs.len() > MAX_SEEN_FILES {
+        bail!("dedup reads at most {MAX_SEEN_FILES} files in one run");
+    }
+    if matches!(task, Task::Dedup { .. }) && common.failures_only {
+        bail!("--failures-only does not apply to dedup, which writes the records it keeps");
     }
     let output_format = match (common.output_format, common.output.as_deref()) {
         (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
@@ -455,6 +513,8 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         }
     };
 
+    // For dedup: every record seen so far, over all the inputs.
+    let mut seen = matches!(task, Task::Dedup { .. }).then(|| Seen::new(report_format));
     let started = Instant::now();
     let mut runs: Vec<(String, Report)> = Vec::new();
     // Several inputs are written one after another in the first one's output format, under
@@ -483,7 +543,10 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
             report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
             messages: None,
         };
-        let run = match pipeline::run(input, task, sinks, &settings) {
+        if let Some(seen) = &mut seen {
+            seen.begin_file(&input_name);
+        }
+        let run = match pipeline::run_seen(input, task, sinks, &settings, seen.as_mut()) {
             Ok(run) => run,
             Err(RunError::Interrupted(signal)) => {
                 // Dropping the staged files removes them: nothing half-written is left behind.
@@ -537,4 +600,152 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         file.finish()?;
     }
     Ok(if total.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The most inputs `dedup` and `overlap` tell apart (the set packs a record's file index in 16
+/// bits beside its line).
+const MAX_SEEN_FILES: usize = 1 << 16;
+
+/// Runs `overlap`: the training files into the set, then each test record looked up in it.
+fn overlap(common: Common, test: Vec<PathBuf>, by: Sameness) -> Result<ExitCode> {
+    let train: Vec<Option<&Path>> = match common.inputs.is_empty() {
+        true => vec![None],
+        false => common.inputs.iter().map(|p| Some(p.as_path())).collect(),
+    };
+    let test: Vec<Option<&Path>> = test.iter().map(|p| Some(p.as_path())).collect();
+    let is_stdin = |p: &&Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
+    if train.iter().chain(&test).filter(is_stdin).count() > 1 {
+        bail!("stdin (-) can be read only once");
+    }
+    if train.len() + test.len() > MAX_SEEN_FILES {
+        bail!("overlap reads at most {MAX_SEEN_FILES} files in one run");
+    }
+    for input in train.iter().chain(&test) {
+        refuse_input("-o", common.output.as_deref(), *input)?;
+        refuse_input("--report", common.report.as_deref(), *input)?;
+        refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
+    }
+    let rows = match (common.output_format, common.output.as_deref()) {
+        (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
+            Ok(Some(format)) => format,
+            Ok(None) => OutputFormat::Csv,
+            Err(ext) => bail!("-o {}: overlap does not write .{ext}", path.display()),
+        },
+        (OutputFormat::Auto, None) => OutputFormat::Csv,
+        (chosen, _) => chosen,
+    };
+    if rows == OutputFormat::Parquet {
+        bail!("overlap writes csv, jsonl or line, not parquet");
+    }
+    let report_format = match common.report.as_deref() {
+        None => None,
+        Some(path) => match ReportFormat::for_path(path) {
+            Some(format) => Some(format),
+            None => bail!("--report {}: name it .jsonl, .ndjson or .csv", path.display()),
+        },
+    };
+    let settings = Settings {
+        threads: threads(common.threads)?,
+        solver: common.solver,
+        format: common.input.options(),
+        output: OutputFormat::Line, // the records' own output is not written
+        chunk_bytes: common.chunk_size.filter(|&n| n > 0),
+        progress: quieted(common.progress, common.quiet),
+        failures_only: false,
+        max_messages: Some(common.max_messages),
+        headers: false, // the headers are ours, written below
+    };
+    let (output, output_file) = open_output(common.output.as_deref())?;
+    let output = Shared::new(output);
+    let (report, report_file) = match common.report.as_deref() {
+        Some(path) => {
+            let (report, file) = open_output(Some(path))?;
+            (Some(Shared::new(report)), Some(file))
+        }
+        None => (None, None),
+    };
+    let mut seen = Seen::new(report_format);
+    seen.set_mode(SeenMode::Train, rows);
+    let form = match by {
+        Sameness::Exact => "puzzle",
+        Sameness::Class => "canonical",
+    };
+    let header = seen.overlap_header(form);
+    output.with(|out| out.write_all(header.as_bytes())).context("writing output")?;
+    if let (Some(report), Some(ReportFormat::Csv)) = (&report, report_format) {
+        let header = b"line,status,error,record,file,first_file,first_line\n";
+        report.with(|out| out.write_all(header)).context("writing the report")?;
+    }
+
+    let task = Task::Dedup { by };
+    let started = Instant::now();
+    let (mut train_tally, mut test_tally) = (Tally::default(), Tally::default());
+    for (mode, paths) in [(SeenMode::Train, &train), (SeenMode::Test, &test)] {
+        seen.set_mode(mode, rows);
+        for &path in paths {
+            let input = Input::open(path, !common.no_mmap).with_context(|| {
+                format!("opening {}", path.map_or("stdin".into(), |p| p.display().to_string()))
+            })?;
+            seen.begin_file(input.name());
+            let sinks = Sinks {
+                output: Box::new(output.clone()),
+                report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
+                messages: None,
+            };
+            let run = match pipeline::run_seen(input, task, sinks, &settings, Some(&mut seen)) {
+                Ok(run) => run,
+                Err(RunError::Interrupted(signal)) => {
+                    say!("sudoku-bulk: interrupted by signal {signal}; the output is incomplete");
+                    return Ok(ExitCode::from((128 + signal) as u8));
+                }
+                Err(e) => return Err(e.into()),
+            };
+            match mode {
+                SeenMode::Train => train_tally += &run.tally,
+                _ => test_tally += &run.tally,
+            }
+        }
+    }
+    output_file.finish()?;
+    if let Some(file) = report_file {
+        file.finish()?;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let malformed = train_tally.failed + test_tally.failed;
+    let (overlapping, classes) = (seen.overlapping(), seen.matched());
+    if !common.quiet {
+        let records = train_tally.records + test_tally.records;
+        say!(
+            "sudoku-bulk: overlap by {}: {} train records ({} distinct), {} test records, {} \
+             overlapping ({} distinct), {malformed} malformed, in {secs:.3} s ({:.0} records/s)",
+            by.name(),
+            train_tally.records,
+            seen.distinct(),
+            test_tally.records,
+            overlapping,
+            classes,
+            records as f64 / secs.max(1e-9),
+        );
+    }
+    if let Some(path) = &common.summary_json {
+        let json = format!(
+            "{{\"command\":\"overlap\",\"by\":\"{}\",\"train_records\":{},\"train_distinct\":{},\
+             \"test_records\":{},\"overlapping\":{overlapping},\"overlapping_distinct\":\
+             {classes},\"malformed\":{malformed},\"seconds\":{secs:.6},\"threads\":{}}}\n",
+            by.name(),
+            train_tally.records,
+            seen.distinct(),
+            test_tally.records,
+            settings.threads,
+        );
+        let (mut out, file) = open_output(Some(path))?;
+        out.write_all(json.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+        drop(out);
+        file.finish()?;
+    }
+    Ok(match (overlapping, malformed) {
+        (1.., _) => ExitCode::from(1),
+        (0, 1..) => ExitCode::from(2),
+        (0, 0) => ExitCode::SUCCESS,
+    })
 }

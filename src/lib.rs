@@ -63,6 +63,7 @@ pub mod canon;
 #[doc(hidden)]
 pub mod cli;
 mod commands;
+mod dedup;
 mod dest;
 #[cfg(not(feature = "internals"))]
 mod format;

@@ -17,6 +17,7 @@ use std::fmt::{self, Write as _};
 use std::io::Write;
 use std::sync::Arc;
 
+use crate::canon::Sameness;
 use crate::format::{
     ColumnChoice, ColumnSource, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
@@ -108,6 +109,9 @@ pub(crate) struct Encoder {
     ours: Arc<[String]>,
     /// Whether to write the CSV headers (see `Settings::headers`).
     headers: bool,
+    /// For `dedup`, the input's name: its report rows name their file, and the record each
+    /// dropped one repeats (`file,first_file,first_line` after the usual columns).
+    file: Option<Arc<str>>,
 }
 
 impl Encoder {
@@ -142,12 +146,18 @@ impl Encoder {
             input_columns: input_columns.into(),
             ours: ours.into(),
             headers: true,
+            file: None,
         }
     }
 
     /// The same encoder, writing CSV headers or not.
     pub fn with_headers(self, headers: bool) -> Encoder {
         Encoder { headers, ..self }
+    }
+
+    /// The same encoder, naming `file` in the report's rows (for `dedup`).
+    pub fn with_file(self, file: &str) -> Encoder {
+        Encoder { file: Some(file.into()), ..self }
     }
 
     /// Every key a JSON Lines (or Parquet) record can have, in order: the input's columns,
@@ -157,6 +167,7 @@ impl Encoder {
             Task::Canon { .. } => {
                 &["line", "status", "puzzle", "canonical", "automorphisms", "error"]
             }
+            Task::Dedup { .. } => &["line", "status", "puzzle", "canonical", "error"],
             _ => &["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"],
         };
         let ours = ours.iter().map(|name| self.our_name(name).into_owned());
@@ -177,7 +188,7 @@ impl Encoder {
     /// The pipeline's writer puts it between pieces too.
     pub fn separator(&self) -> &'static [u8] {
         match (self.output, self.input, self.task) {
-            (OutputFormat::Line, Format::Grid, Task::Solve) => b"\n",
+            (OutputFormat::Line, Format::Grid, Task::Solve | Task::Dedup { .. }) => b"\n",
             _ => b"",
         }
     }
@@ -197,7 +208,11 @@ impl Encoder {
             self.our_columns(data);
         }
         if self.report == Some(ReportFormat::Csv) {
-            report.extend_from_slice(b"line,status,error,record\n");
+            report.extend_from_slice(b"line,status,error,record");
+            if self.file.is_some() {
+                report.extend_from_slice(b",file,first_file,first_line");
+            }
+            report.push(b'\n');
         }
     }
 
@@ -256,6 +271,11 @@ impl Encoder {
                 csv_field(out, detail_text(fault).as_bytes());
                 out.push(b',');
                 csv_field(out, &text);
+                if let Some(file) = &self.file {
+                    out.push(b',');
+                    csv_field(out, file.as_bytes());
+                    out.extend_from_slice(b",,");
+                }
                 out.push(b'\n');
             }
             ReportFormat::Jsonl => {
@@ -265,6 +285,10 @@ impl Encoder {
                 json_string(out, detail_text(fault).as_bytes());
                 out.extend_from_slice(b",\"record\":");
                 json_string(out, &text);
+                if let Some(file) = &self.file {
+                    out.extend_from_slice(b",\"file\":");
+                    json_string(out, file.as_bytes());
+                }
                 out.extend_from_slice(b"}\n");
             }
         }
@@ -276,8 +300,12 @@ impl Encoder {
             return;
         }
         match self.task {
-            Task::Solve => {
-                let solution = verdict.solution.as_ref().expect("a solved verdict has a solution");
+            Task::Solve | Task::Dedup { .. } => {
+                // A solution, or the kept puzzle, in the record's own layout.
+                let solution = match self.task {
+                    Task::Solve => verdict.solution.as_ref().expect("a solved verdict has one"),
+                    _ => verdict.puzzle.as_ref().expect("a kept record parsed"),
+                };
                 match &record.parsed {
                     Ok(Puzzle { layout: Layout::Rows { spaced, boxed: false }, .. }) => {
                         solution.write_rows(out, *spaced)
@@ -353,7 +381,13 @@ impl Encoder {
                 out.push(b',');
                 optional(out, verdict.guesses);
             }
-            Task::Validate => {}
+            Task::Validate | Task::Dedup { by: Sameness::Exact } => {}
+            Task::Dedup { by: Sameness::Class } => {
+                out.push(b',');
+                if let Some(canonical) = &verdict.canonical {
+                    write_digits(out, canonical);
+                }
+            }
             Task::Canon { automorphisms, .. } => {
                 out.push(b',');
                 if let Some(canonical) = &verdict.canonical {
@@ -478,7 +512,7 @@ fn optional(out: &mut Vec<u8>, value: Option<u64>) {
 const REPORT_TEXT: usize = 512;
 
 /// A record's text for a report: whole, or its start and how long it was.
-fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub(crate) fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     if text.len() <= REPORT_TEXT {
         return text.into();
     }
@@ -585,6 +619,14 @@ pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
             let form = form.name();
             format!("{}: {} put in {form} form, {} failed", records(t.records), t.ok, t.failed)
         }
+        Task::Dedup { by } => format!(
+            "{}: {} kept, {} dropped (repeats by {}), {} failed",
+            records(t.records),
+            t.records - t.dropped,
+            t.dropped,
+            by.name(),
+            t.failed
+        ),
     };
     let reasons: Vec<String> = Reason::ALL
         .iter()
@@ -660,6 +702,14 @@ fn counts_json(task: Task, t: &Tally) -> String {
         t.failed,
         reasons.join(",")
     );
+    if let Task::Dedup { by } = task {
+        json += &format!(
+            ",\"by\":\"{}\",\"kept\":{},\"dropped\":{}",
+            by.name(),
+            t.records - t.dropped,
+            t.dropped
+        );
+    }
     if let Task::Count { limit } = task {
         // Only the counts that occur: with --limit 1000, not a thousand zeros.
         let counts: Vec<String> = (0..=limit as usize)

@@ -42,6 +42,7 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 
 use crate::arrow_io::open_table;
 use crate::commands::BulkJob;
+use crate::dedup::{Keyed, Seen};
 use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
 use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
 use crate::output::Encoder;
@@ -80,6 +81,11 @@ pub(crate) struct ChunkOutput {
     pub report: Vec<u8>,
     /// Counts of what happened.
     pub tally: Tally,
+    /// For `dedup`: each record's key and where its output ends, for the writer to look up in
+    /// input order (empty for the other commands, whose records are all written).
+    pub keyed: Vec<Keyed>,
+    /// For `dedup`: the records' texts, back to back, for the report of dropped ones.
+    pub texts: Vec<u8>,
 }
 
 impl ChunkOutput {
@@ -89,6 +95,8 @@ impl ChunkOutput {
         self.messages.clear();
         self.report.clear();
         self.tally.clear();
+        self.keyed.clear();
+        self.texts.clear();
     }
 }
 
@@ -259,17 +267,35 @@ pub fn run(
     sinks: Sinks,
     settings: &Settings,
 ) -> Result<Report, RunError> {
+    run_seen(input, task, sinks, settings, None)
+}
+
+/// [`run`], with the set of records seen so far for `dedup`: its records are written only when
+/// the set has not seen them (it keeps them then), and reported as dropped otherwise.
+pub(crate) fn run_seen(
+    input: Input,
+    task: Task,
+    sinks: Sinks,
+    settings: &Settings,
+    seen: Option<&mut Seen>,
+) -> Result<Report, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
     let build = |format, columns: Option<&ColumnChoice>| BulkJob {
         task,
         solver: settings.solver,
         failures_only: settings.failures_only,
-        encoder: Encoder::new(task, format, columns, settings.output, report)
-            .with_headers(settings.headers),
+        encoder: {
+            let encoder = Encoder::new(task, format, columns, settings.output, report)
+                .with_headers(settings.headers);
+            match task {
+                Task::Dedup { .. } => encoder.with_file(&input_name),
+                _ => encoder,
+            }
+        },
         input_name,
     };
-    run_job(input, build, sinks, settings)
+    run_job(input, build, sinks, settings, seen)
 }
 
 /// The format of `input`, and a CSV input's columns, as [`run`] would read them: from its first
@@ -325,6 +351,7 @@ pub(crate) fn run_job<J: Job>(
     build: impl FnOnce(Format, Option<&ColumnChoice>) -> J,
     sinks: Sinks,
     settings: &Settings,
+    seen: Option<&mut Seen>,
 ) -> Result<Report, RunError> {
     let threads = settings.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -388,7 +415,7 @@ pub(crate) fn run_job<J: Job>(
         let progress = &progress;
         let messages = (name.as_str(), settings.max_messages);
         let writer = scope.spawn(move || {
-            write_in_order(result_rx, free_tx, sinks, progress, separator, messages)
+            write_in_order(result_rx, free_tx, sinks, progress, separator, messages, seen)
         });
 
         pool.in_place_scope(|tasks| {
@@ -465,6 +492,7 @@ fn write_in_order(
     progress: &Progress,
     separator: &[u8],
     (name, max_messages): (&str, Option<u64>),
+    mut seen: Option<&mut Seen>,
 ) -> io::Result<Tally> {
     let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
     let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
@@ -483,16 +511,27 @@ fn write_in_order(
             if stop_requested().is_some() {
                 return Ok(tally); // `run` reports the interruption; write nothing more
             }
-            if result.written > 0 && written > 0 {
-                out.write_all(separator)?;
-            }
-            written += result.written;
-            out.write_all(&result.data)?;
-            if let Some(report) = &mut report {
-                report.write_all(&result.report)?;
+            tally += &result.tally;
+            match seen.as_deref_mut() {
+                None => {
+                    if let Some(report) = &mut report {
+                        report.write_all(&result.report)?;
+                    }
+                    if result.written > 0 && written > 0 {
+                        out.write_all(separator)?;
+                    }
+                    written += result.written;
+                    out.write_all(&result.data)?;
+                }
+                Some(seen) => {
+                    let report = report.as_mut().map(|r| r as &mut dyn Write);
+                    let (kept, dropped) =
+                        seen.filter(&result, separator, written, &mut out, report)?;
+                    written += kept;
+                    tally.dropped += dropped;
+                }
             }
             messages.write(&result.messages, progress)?;
-            tally += &result.tally;
             progress.update(end_offset, tally.records);
             let _ = free.send(result);
             next += 1;

@@ -23,7 +23,7 @@
 
 use std::fmt;
 
-use crate::canon::Form;
+use crate::canon::{Form, Sameness};
 pub use crate::format::{FieldError, RecordError};
 use crate::grid::{Conflict, Grid, ParseError};
 
@@ -48,6 +48,12 @@ pub enum Task {
         /// Whether to count the transformations that map the puzzle to itself as well.
         automorphisms: bool,
     },
+    /// Whether the record repeats an earlier one: its puzzle (exact) or its minlex form
+    /// (class) is what `dedup` compares; the comparing happens in input order, after judging.
+    Dedup {
+        /// What counts as a repeat.
+        by: Sameness,
+    },
 }
 
 impl Task {
@@ -58,6 +64,7 @@ impl Task {
             Task::Count { .. } => "count",
             Task::Validate => "validate",
             Task::Canon { .. } => "canon",
+            Task::Dedup { .. } => "dedup",
         }
     }
 
@@ -68,6 +75,7 @@ impl Task {
             Task::Count { .. } => "counted",
             Task::Validate => "valid",
             Task::Canon { .. } => "canonical",
+            Task::Dedup { .. } => "kept",
         }
     }
 
@@ -79,6 +87,8 @@ impl Task {
             Task::Validate => &[],
             Task::Canon { automorphisms: false, .. } => &["canonical"],
             Task::Canon { automorphisms: true, .. } => &["canonical", "automorphisms"],
+            Task::Dedup { by: Sameness::Exact } => &[],
+            Task::Dedup { by: Sameness::Class } => &["canonical"],
         }
     }
 }
@@ -273,6 +283,8 @@ pub struct Tally {
     pub reasons: [u64; 7],
     /// Records by solution count, `solutions[k]` having `k` (for commands that count).
     pub solutions: Vec<u64>,
+    /// Records dropped as repeats of an earlier one (`dedup`); they count as `ok` too.
+    pub dropped: u64,
 }
 
 impl Tally {
@@ -308,6 +320,7 @@ impl std::ops::AddAssign<&Tally> for Tally {
         self.records += other.records;
         self.ok += other.ok;
         self.failed += other.failed;
+        self.dropped += other.dropped;
         for (mine, theirs) in self.reasons.iter_mut().zip(other.reasons) {
             *mine += theirs;
         }

@@ -12,6 +12,8 @@ mod validate;
 use std::cell::RefCell;
 use std::io::Write as _;
 
+use crate::canon::{Form, Sameness};
+use crate::dedup::Keyed;
 use crate::format::chunk::Chunk;
 use crate::format::{Puzzle, RecordError, Records};
 use crate::grid::Grid;
@@ -40,6 +42,8 @@ pub(crate) fn judge(
         Task::Count { limit } => count::judge(solver, puzzle, limit, scratch),
         Task::Validate => validate::judge(solver, puzzle, scratch),
         Task::Canon { form, automorphisms } => canon::judge(puzzle, form, automorphisms),
+        Task::Dedup { by: Sameness::Class } => canon::judge(puzzle, Form::Minlex, false),
+        Task::Dedup { by: Sameness::Exact } => Verdict::new(Some(puzzle.grid)),
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
@@ -84,8 +88,12 @@ pub(crate) struct BulkJob {
 impl Job for BulkJob {
     fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput) {
         let encoder = &self.encoder;
+        let dedup = matches!(self.task, Task::Dedup { .. });
         if chunk.index == 0 {
             encoder.begin(&mut out.data, &mut out.report);
+            if dedup {
+                out.keyed.push(Keyed::preamble(out));
+            }
         }
         with_solver(self.solver, |solver| {
             let mut scratch = Grid::EMPTY;
@@ -94,6 +102,9 @@ impl Job for BulkJob {
                 let record = records.next();
                 if let Some(header) = records.take_header() {
                     encoder.csv_header(&mut out.data, header);
+                    if dedup {
+                        out.keyed.push(Keyed::preamble(out));
+                    }
                 }
                 let Some(record) = record else { return };
                 if crate::signals::stop_requested().is_some() {
@@ -101,7 +112,11 @@ impl Job for BulkJob {
                 }
                 let verdict = judge(self.task, solver, &record.parsed, &mut scratch);
                 out.tally.add(&verdict);
-                if !self.failures_only || verdict.fault.is_some() {
+                if dedup {
+                    // Every record is encoded; the writer keeps those that repeat nothing.
+                    encoder.record(&mut out.data, &record, &verdict);
+                    out.texts.extend_from_slice(&crate::output::report_text(record.text));
+                } else if !self.failures_only || verdict.fault.is_some() {
                     if out.written > 0 {
                         out.data.extend_from_slice(encoder.separator());
                     }
@@ -112,6 +127,10 @@ impl Job for BulkJob {
                     let (input, line) = (&self.input_name, record.line);
                     writeln!(out.messages, "{input}: line {line}: {fault}").expect("Vec");
                     encoder.report(&mut out.report, &record, fault);
+                }
+                if dedup {
+                    let form = verdict.canonical.or(verdict.puzzle);
+                    out.keyed.push(Keyed::record(form, record.line, out));
                 }
             }
         })
