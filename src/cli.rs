@@ -108,7 +108,8 @@ enum Command {
     /// --report names each dropped record (status `duplicate`) with its file and line and the
     /// file and line of the record it repeats (`first_file`, `first_line`).
     ///
-    /// Memory: 24 bytes per distinct record (a 128-bit hash, file and line), not the text.
+    /// Memory: about 30 bytes per distinct record (88 bits of a hash and the line), not the
+    /// text.
     ///
     /// Exit status: 0 if every record was read, 1 if any is malformed, 2 on a usage or I/O
     /// error. Dropping repeats is not a failure.
@@ -132,7 +133,7 @@ enum Command {
     /// the classes they fall in. Malformed records are reported as in every command and match
     /// nothing.
     ///
-    /// Memory: 24 bytes per distinct training record (a 128-bit hash, file and line).
+    /// Memory: about 30 bytes per distinct training record (88 bits of a hash and the line).
     ///
     /// Exit status: 1 if any test record overlaps; otherwise 2 if a record was malformed (the
     /// check is incomplete) or on a usage or I/O error; 0 when there is no overlap.

@@ -3,15 +3,15 @@
 //! writer thread consults in input order, so that "the first of each" is the same whatever the
 //! thread count or piece size.
 //!
-//! The set holds 24 bytes a record (the key and where the record was: file and line), never the
-//! text; with the tables' slack and the allocator's, about 42 bytes a distinct record measured
-//! at 1M in a release build (see [`SHARDS`]). Two different
-//! puzzles with the same key would be taken for repeats; with keyed SipHash-1-3 twice over (two
-//! independent 64-bit halves), the chance is 2^-128 a pair, about n^2 / 2^129 in a run of n
-//! records: 1.5e-25 for 10M. The forms are not kept to rule it out, as that would cost 81 bytes
-//! a record more.
+//! The set holds a 16-byte [`Slot`] a distinct record: 88 bits of its key and its line counted
+//! across the run's inputs, never its text. With the tables' slack and the allocator's, that
+//! is 28 to 31 bytes a distinct record, measured at 1M and 10M in a release build (see
+//! [`SHARDS`]). Two different puzzles whose keys agree in those 88 bits would be taken for
+//! repeats: with keyed SipHash-1-3 twice over (two independent 64-bit halves), the chance is
+//! 2^-88 a pair, about n^2 / 2^89 in a run of n records: 1.6e-13 for 10M, 1.6e-9 for a
+//! billion. The forms are not kept to rule it out, as that would cost 81 bytes a record more.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::io::{self, Write};
 use std::sync::OnceLock;
@@ -66,24 +66,52 @@ impl Hasher for Identity {
     }
 }
 
-/// Bits of a [`Place`] that hold the line; the file index is above them.
-const LINE_BITS: u32 = 48;
-
-/// Where a record was: its input's index (16 bits) and its line (48 bits), packed.
+/// Where a record was: its input's index and its line there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Place(u64);
+pub(crate) struct Place {
+    file: usize,
+    line: u64,
+}
 
-impl Place {
-    fn new(file: usize, line: u64) -> Place {
-        Place(((file as u64) << LINE_BITS) | (line & ((1 << LINE_BITS) - 1)))
+/// Bits of a [`Slot`] that hold the record's line, counted across the run's inputs; the
+/// top 24 bits of the key's second half are above them.
+const LINE_BITS: u32 = 40;
+
+/// The most lines a run's inputs may have together: 2^40 - 1, about 1.1 trillion.
+const MAX_RUN_LINE: u64 = (1 << LINE_BITS) - 1;
+
+/// What the set holds for a record, 16 bytes: the key's first half, which is also its hash
+/// in the table, and one word with the top 24 bits of the key's second half over the
+/// record's run line (its line plus the lines of the inputs before its own). Two slots are
+/// equal when those 88 bits of key are: the line is what a lookup finds.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    hash: u64,
+    rest: u64,
+}
+
+impl Slot {
+    fn new(key: &Key, run_line: u64) -> Slot {
+        debug_assert!(run_line <= MAX_RUN_LINE);
+        Slot { hash: key.0, rest: (key.1 & !MAX_RUN_LINE) | run_line }
     }
 
-    fn file(self) -> usize {
-        (self.0 >> LINE_BITS) as usize
+    fn run_line(self) -> u64 {
+        self.rest & MAX_RUN_LINE
     }
+}
 
-    fn line(self) -> u64 {
-        self.0 & ((1 << LINE_BITS) - 1)
+impl PartialEq for Slot {
+    fn eq(&self, other: &Slot) -> bool {
+        self.hash == other.hash && (self.rest ^ other.rest) & !MAX_RUN_LINE == 0
+    }
+}
+
+impl Eq for Slot {}
+
+impl Hash for Slot {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash); // already a hash: the set uses it as it is
     }
 }
 
@@ -139,13 +167,13 @@ pub(crate) enum Mode {
 /// And a table doubles when it is 7/8 full, so its entries cost 25 to 57 bytes each depending
 /// on where it is between two doublings; shard `i` takes a share of the keys proportional to
 /// 2^(i/256), so the shards' sizes spread over a factor of two, they double at different
-/// times, and the cost an entry is smooth (about 41 bytes in the tables, 42 measured at 1M
-/// entries) rather than a sawtooth.
+/// times, and the cost an entry is smooth (about 28 bytes for a 16-byte slot) rather than a
+/// sawtooth.
 const SHARDS: usize = 256;
 
 /// The set's tables, and which one each value of a key's top 16 bits goes to.
 struct Shards {
-    tables: Vec<HashMap<Key, Place, BuildHasherDefault<Identity>>>,
+    tables: Vec<HashSet<Slot, BuildHasherDefault<Identity>>>,
     route: Vec<u8>,
 }
 
@@ -162,15 +190,33 @@ impl Shards {
             }
         }
         route.resize(1 << 16, (SHARDS - 1) as u8);
-        Shards { tables: (0..SHARDS).map(|_| HashMap::default()).collect(), route }
+        Shards { tables: (0..SHARDS).map(|_| HashSet::default()).collect(), route }
     }
 
-    fn of(&mut self, key: &Key) -> &mut HashMap<Key, Place, BuildHasherDefault<Identity>> {
+    fn of(&mut self, key: &Key) -> &mut HashSet<Slot, BuildHasherDefault<Identity>> {
         &mut self.tables[self.route[(key.1 >> 48) as usize] as usize]
     }
 
+    /// The run line of the record kept with `key`, if there is one.
+    fn get(&mut self, key: &Key) -> Option<u64> {
+        self.of(key).get(&Slot::new(key, 0)).map(|slot| slot.run_line())
+    }
+
+    /// The run line of the record kept with `key`; if none, keeps `run_line` as that record.
+    fn get_or_insert(&mut self, key: &Key, run_line: u64) -> Option<u64> {
+        let table = self.of(key);
+        let slot = Slot::new(key, run_line);
+        match table.get(&slot) {
+            Some(kept) => Some(kept.run_line()),
+            None => {
+                table.insert(slot);
+                None
+            }
+        }
+    }
+
     fn len(&self) -> usize {
-        self.tables.iter().map(HashMap::len).sum()
+        self.tables.iter().map(HashSet::len).sum()
     }
 }
 
@@ -178,6 +224,11 @@ impl Shards {
 pub(crate) struct Seen {
     first: Shards,
     files: Vec<String>,
+    /// Each input's run line before its first line: the lines of the inputs before it
+    /// (as far as their last record).
+    starts: Vec<u64>,
+    /// The last record's line in the current input.
+    last_line: u64,
     report: Option<ReportFormat>,
     mode: Mode,
     /// How `overlap` writes its rows.
@@ -194,6 +245,8 @@ impl Seen {
         Seen {
             first: Shards::new(),
             files: Vec::new(),
+            starts: Vec::new(),
+            last_line: 0,
             report,
             mode: Mode::Dedup,
             rows: OutputFormat::Csv,
@@ -224,6 +277,9 @@ impl Seen {
 
     /// Starts the next input; its index. At most 65,536 inputs.
     pub(crate) fn begin_file(&mut self, name: &str) -> usize {
+        let start = self.starts.last().map_or(0, |start| start + self.last_line);
+        self.starts.push(start);
+        self.last_line = 0;
         self.files.push(name.to_string());
         self.files.len() - 1
     }
@@ -259,32 +315,31 @@ impl Seen {
                 }
                 continue;
             }
-            let here = Place::new(file, record.line);
+            let here = Place { file, line: record.line };
+            self.last_line = self.last_line.max(record.line);
+            let run_line = self.starts[file] + record.line;
+            if run_line > MAX_RUN_LINE {
+                return Err(io::Error::other(format!(
+                    "{}: line {}: more than {MAX_RUN_LINE} lines in one run's inputs",
+                    self.files[file], record.line
+                )));
+            }
             if self.mode != Mode::Dedup {
                 if let Some(key) = record.key {
                     if self.mode == Mode::Train {
-                        self.first.of(&key).entry(key).or_insert(here);
-                    } else if let Some(&first) = self.first.of(&key).get(&key) {
+                        self.first.get_or_insert(&key, run_line);
+                    } else if let Some(first) = self.first.get(&key) {
                         self.hits.insert(key);
                         self.overlapping += 1;
                         let form = record.form.expect("a keyed record has its form");
-                        self.overlap_row(&mut row, here, first, &form);
+                        self.overlap_row(&mut row, here, self.place(first), &form);
                         out.write_all(&row)?;
                         written += 1;
                     }
                 }
                 continue;
             }
-            let first = match record.key {
-                Some(key) => match self.first.of(&key).entry(key) {
-                    std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(here);
-                        None
-                    }
-                },
-                None => None,
-            };
+            let first = record.key.and_then(|key| self.first.get_or_insert(&key, run_line));
             match first {
                 None => {
                     if written_before + written > 0 {
@@ -297,13 +352,21 @@ impl Seen {
                     dropped += 1;
                     if let (Some(report), Some(format)) = (report.as_deref_mut(), self.report) {
                         row.clear();
-                        self.dropped_row(&mut row, format, here, first, text);
+                        self.dropped_row(&mut row, format, here, self.place(first), text);
                         report.write_all(&row)?;
                     }
                 }
             }
         }
         Ok((written, dropped))
+    }
+
+    /// Where the record at `run_line` was.
+    fn place(&self, run_line: u64) -> Place {
+        // The last input starting before the line: an input with no records starts where
+        // the next one does, and never holds a line.
+        let file = self.starts.partition_point(|&start| start < run_line) - 1;
+        Place { file, line: run_line - self.starts[file] }
     }
 
     /// The header of `overlap`'s output, if its format has one; `form` names the last column.
@@ -317,29 +380,28 @@ impl Seen {
     /// One row of `overlap`'s output: a test record and the training record it matches.
     fn overlap_row(&self, out: &mut Vec<u8>, test: Place, train: Place, form: &Grid) {
         out.clear();
-        let (test_file, train_file) = (&self.files[test.file()], &self.files[train.file()]);
+        let (test_file, train_file) = (&self.files[test.file], &self.files[train.file]);
         let digits: Vec<u8> = form.cells().iter().map(|v| b'0' + v).collect();
         match self.rows {
             OutputFormat::Jsonl => {
                 out.extend_from_slice(b"{\"test_file\":");
                 json_string(out, test_file.as_bytes());
-                write!(out, ",\"test_line\":{},\"train_file\":", test.line()).expect("Vec");
+                write!(out, ",\"test_line\":{},\"train_file\":", test.line).expect("Vec");
                 json_string(out, train_file.as_bytes());
-                write!(out, ",\"train_line\":{},\"form\":", train.line()).expect("Vec");
+                write!(out, ",\"train_line\":{},\"form\":", train.line).expect("Vec");
                 json_string(out, &digits);
                 out.extend_from_slice(b"}\n");
             }
             OutputFormat::Line => {
-                write!(out, "{test_file}:{} {train_file}:{} ", test.line(), train.line())
-                    .expect("Vec");
+                write!(out, "{test_file}:{} {train_file}:{} ", test.line, train.line).expect("Vec");
                 out.extend_from_slice(&digits);
                 out.push(b'\n');
             }
             _ => {
                 csv_field(out, test_file.as_bytes());
-                write!(out, ",{},", test.line()).expect("Vec");
+                write!(out, ",{},", test.line).expect("Vec");
                 csv_field(out, train_file.as_bytes());
-                write!(out, ",{},", train.line()).expect("Vec");
+                write!(out, ",{},", train.line).expect("Vec");
                 out.extend_from_slice(&digits);
                 out.push(b'\n');
             }
@@ -356,11 +418,11 @@ impl Seen {
         first: Place,
         text: &[u8],
     ) {
-        let (file, first_file) = (&self.files[here.file()], &self.files[first.file()]);
-        let error = format!("repeats {first_file} line {}", first.line());
+        let (file, first_file) = (&self.files[here.file], &self.files[first.file]);
+        let error = format!("repeats {first_file} line {}", first.line);
         match format {
             ReportFormat::Csv => {
-                write!(out, "{},duplicate,", here.line()).expect("Vec");
+                write!(out, "{},duplicate,", here.line).expect("Vec");
                 csv_field(out, error.as_bytes());
                 out.push(b',');
                 csv_field(out, text);
@@ -368,10 +430,10 @@ impl Seen {
                 csv_field(out, file.as_bytes());
                 out.push(b',');
                 csv_field(out, first_file.as_bytes());
-                writeln!(out, ",{}", first.line()).expect("Vec");
+                writeln!(out, ",{}", first.line).expect("Vec");
             }
             ReportFormat::Jsonl => {
-                write!(out, "{{\"line\":{},\"status\":\"duplicate\",\"error\":", here.line())
+                write!(out, "{{\"line\":{},\"status\":\"duplicate\",\"error\":", here.line)
                     .expect("Vec");
                 json_string(out, error.as_bytes());
                 out.extend_from_slice(b",\"record\":");
@@ -380,7 +442,7 @@ impl Seen {
                 json_string(out, file.as_bytes());
                 out.extend_from_slice(b",\"first_file\":");
                 json_string(out, first_file.as_bytes());
-                writeln!(out, ",\"first_line\":{}}}", first.line()).expect("Vec");
+                writeln!(out, ",\"first_line\":{}}}", first.line).expect("Vec");
             }
         }
     }
@@ -401,10 +463,42 @@ mod tests {
     }
 
     #[test]
-    fn places_pack_file_and_line() {
-        let place = Place::new(3, 123_456_789);
-        assert_eq!((place.file(), place.line()), (3, 123_456_789));
-        assert_eq!(std::mem::size_of::<(Key, Place)>(), 24);
+    fn slots_keep_88_bits_of_key_and_the_line() {
+        assert_eq!(std::mem::size_of::<Slot>(), 16);
+        let key = Key(0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210);
+        let slot = Slot::new(&key, MAX_RUN_LINE);
+        assert_eq!(slot.run_line(), MAX_RUN_LINE);
+        assert_eq!(slot, Slot::new(&key, 7), "the line is not part of the key");
+        // A key differing in its first half, or in the kept top 24 bits of its second half,
+        // is another key; in the dropped low 40 bits, the same one.
+        assert_ne!(slot, Slot::new(&Key(key.0 ^ 1, key.1), 7));
+        assert_ne!(slot, Slot::new(&Key(key.0, key.1 ^ 1 << 40), 7));
+        assert_eq!(slot, Slot::new(&Key(key.0, key.1 ^ 1 << 39), 7));
+    }
+
+    #[test]
+    fn run_lines_go_back_to_their_input_and_line() {
+        let mut seen = Seen::new(None);
+        let piece = |lines: &[u64]| {
+            let mut out = crate::pipeline::ChunkOutput::default();
+            for &line in lines {
+                let grid = Grid::from_cells([(line % 9) as u8 + 1; 81]).unwrap();
+                out.keyed.push(Keyed::record(Some(grid), line, &out));
+            }
+            out
+        };
+        let mut sink = Vec::new();
+        // a.txt: lines 1 and 3; empty.txt: none; b.txt: line 2 repeats a.txt line 1's grid
+        // (lines 1 and 10 give the same grid, 1 % 9 == 10 % 9).
+        for (name, lines) in [("a.txt", &[1u64, 3][..]), ("empty.txt", &[]), ("b.txt", &[2, 10])] {
+            seen.begin_file(name);
+            seen.filter(&piece(lines), b"", 0, &mut sink, None).unwrap();
+        }
+        assert_eq!(seen.starts, [0, 3, 3]);
+        assert_eq!(seen.place(1), Place { file: 0, line: 1 });
+        assert_eq!(seen.place(3), Place { file: 0, line: 3 });
+        assert_eq!(seen.place(5), Place { file: 2, line: 2 });
+        assert_eq!(seen.distinct(), 3);
     }
 
     #[test]
