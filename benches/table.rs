@@ -17,6 +17,8 @@
 //! BENCH_SOLVER=NAME      which of our solvers: fast (default, BandSolver) or bitmask (the
 //!                        reference BitmaskSolver)
 //! SUDOKU_DATASETS=DIR    where the corpora are (default ../shared/datasets)
+//! BENCH_SHUFFLE=SEED     time a random isomorph of each puzzle (drawn from SEED and the
+//!                        puzzle's place), as tdoku's benchmark does, not the file's order
 //! TDOKU_LIB=FILE         a shared library of tdoku's solver, timed as a third column
 //!                        (built by the user from their own tdoku checkout; never by us)
 //! ```
@@ -72,6 +74,8 @@ struct Config {
     /// Cap on puzzles per corpus; `None`: the whole corpus.
     max_puzzles: Option<usize>,
     corpora: Vec<PathBuf>,
+    /// Time random isomorphs drawn from this seed (`BENCH_SHUFFLE`).
+    shuffle: Option<u64>,
     /// tdoku, when `TDOKU_LIB` names a build of it, and that path.
     tdoku: Option<(Tdoku, String)>,
 }
@@ -135,7 +139,12 @@ fn main() -> ExitCode {
     let mut corpora = Vec::new();
     for path in &config.corpora {
         match load(path, config.max_puzzles) {
-            Ok(corpus) => corpora.push(corpus),
+            Ok(mut corpus) => {
+                if let Some(seed) = config.shuffle {
+                    common::shuffle(&mut corpus, seed);
+                }
+                corpora.push(corpus);
+            }
             Err(msg) => {
                 eprintln!("table: {msg}");
                 return ExitCode::FAILURE;
@@ -185,6 +194,14 @@ fn config() -> Result<Option<Config>, String> {
         Ok(v) => return Err(format!("BENCH_SOLVER={v}: expected band or bitmask")),
         Err(e) => return Err(format!("BENCH_SOLVER: {e}")),
     };
+    let shuffle = match std::env::var("BENCH_SHUFFLE") {
+        Err(std::env::VarError::NotPresent) => None,
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(seed) => Some(seed),
+            Err(_) => return Err(format!("BENCH_SHUFFLE={v}: expected a seed (an integer)")),
+        },
+        Err(e) => return Err(format!("BENCH_SHUFFLE: {e}")),
+    };
     let tdoku = match std::env::var("TDOKU_LIB") {
         Err(std::env::VarError::NotPresent) => None,
         Ok(path) if path.is_empty() => None,
@@ -198,14 +215,14 @@ fn config() -> Result<Option<Config>, String> {
         .map(PathBuf::from)
         .collect();
     if !files.is_empty() {
-        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files, tdoku }));
+        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files, shuffle, tdoku }));
     }
 
     let corpora = common::corpus_files("table");
     if corpora.is_empty() {
         return Ok(None);
     }
-    Ok(Some(Config { rounds, solver, max_puzzles, corpora, tdoku }))
+    Ok(Some(Config { rounds, solver, max_puzzles, corpora, shuffle, tdoku }))
 }
 
 /// A positive integer from the environment, `None` if unset.
@@ -415,6 +432,13 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
         }
         None => "every puzzle".to_owned(),
     };
+    let order = match config.shuffle {
+        Some(seed) => format!(
+            " Each puzzle replaced by a random isomorph (BENCH_SHUFFLE={seed}), the same for \
+             every solver."
+        ),
+        None => " The puzzles in the file's order and orientation.".to_owned(),
+    };
     println!();
     println!(
         "Median of {} round{} per row, after one warm-up pass that also checks every answer; \
@@ -422,7 +446,7 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
          interleaved, rotating which goes first. One thread. `first`: stop at the first \
          solution (limit 1); `count2`: count up to two solutions (the uniqueness check); our \
          solver and the crate also keep the first solution. The `sudoku` crate (0.8) reports no guess count. \
-         ours/this: our median puzzles/s over this row's. sudoku-bulk solver: {}.",
+         ours/this: our median puzzles/s over this row's. sudoku-bulk solver: {}.{order}",
         config.rounds,
         if config.rounds == 1 { "" } else { "s" },
         config.solver.name(),

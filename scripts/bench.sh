@@ -5,6 +5,8 @@
 #
 #   scripts/bench.sh                      # the five corpora in ../shared/datasets
 #   scripts/bench.sh path/to/puzzles.txt  # other files
+#   BENCH_SHUFFLE=none scripts/bench.sh   # the files' own order (default: random isomorphs,
+#                                         # BENCH_SHUFFLE=1; any integer is a seed)
 #   TDOKU_LIB=path/to/libtdoku.so scripts/bench.sh
 #       # tdoku too, in the same rounds: a shared library of tdoku's solver that you built
 #       # from your own checkout of github.com/t-dillon/tdoku with its own build (the
@@ -17,6 +19,15 @@ if [[ -n "${TDOKU_LIB:-}" && ! -f "$TDOKU_LIB" ]]; then
     echo "bench.sh: TDOKU_LIB=$TDOKU_LIB is not a file: it should name a shared library of" \
         "tdoku's solver, built from a checkout of github.com/t-dillon/tdoku" >&2
     exit 1
+fi
+
+# Random isomorphs by default, as tdoku's own benchmark times them: no solver is flattered by
+# the order or orientation a file happens to list its puzzles in.
+BENCH_SHUFFLE=${BENCH_SHUFFLE:-1}
+if [[ "$BENCH_SHUFFLE" == none ]]; then
+    unset BENCH_SHUFFLE
+else
+    export BENCH_SHUFFLE
 fi
 
 # The value of KEY in Cargo.toml's [profile.release], or nothing.
@@ -56,6 +67,7 @@ echo "- opt-level: ${opt_level:-3 (default)}"
 echo "- lto: ${lto:-false (default)}"
 echo "- codegen-units: ${codegen_units:-16 (default)}"
 echo "- RUSTFLAGS: ${RUSTFLAGS:-(not set)}"
+echo "- puzzles: ${BENCH_SHUFFLE:+random isomorphs, BENCH_SHUFFLE=$BENCH_SHUFFLE}${BENCH_SHUFFLE:-the files' own order}"
 if [[ -n "${TDOKU_LIB:-}" ]]; then
     echo "- tdoku: $TDOKU_LIB (built by the user; say its commit, compiler and flags with the figures)"
 fi

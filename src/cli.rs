@@ -181,6 +181,12 @@ struct BenchArgs {
     /// Format of the results (`--format` is the input format, as for the other commands).
     #[arg(long, value_enum, default_value_t = ResultFormat::Table)]
     output_format: ResultFormat,
+    /// Time a random isomorph of each puzzle instead of the puzzle (a random transposition,
+    /// band, row, stack and column order and relabelling, drawn from SEED and the puzzle's
+    /// place in its corpus), so that no solver is flattered by the order a file happens to
+    /// list its puzzles in, nor by their orientation. The same SEED gives the same isomorphs.
+    #[arg(long, value_name = "SEED")]
+    shuffle: Option<u64>,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -373,6 +379,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 rounds: args.rounds as usize,
                 format: args.output_format,
                 input: args.input.options(),
+                shuffle: args.shuffle,
             };
             bench::run(&plan)
         }

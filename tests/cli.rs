@@ -266,3 +266,35 @@ fn bench_reports_the_usual_columns() {
     let table = sudoku_bulk(&["bench", "--rounds", "1", &line], None);
     assert!(table.stdout.starts_with("| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle |"));
 }
+
+#[test]
+fn bench_shuffle_times_isomorphs_and_takes_a_seed() {
+    let corpus = path_arg("sample_10k.txt");
+    let args = |seed: &str| {
+        let run = sudoku_bulk(
+            &[
+                "bench",
+                "--rounds",
+                "1",
+                "--output-format",
+                "csv",
+                "--mode",
+                "count2",
+                "--shuffle",
+                seed,
+                &corpus,
+            ],
+            None,
+        );
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        run.stdout
+    };
+    // Isomorphs have the same solution counts: every one is still solved, none unsolved.
+    let out = args("7");
+    let row = out.lines().nth(1).unwrap();
+    assert!(row.starts_with("sample_10k.txt,10000,band,count2,1,"), "{row}");
+    assert!(row.ends_with(",0"), "{row}");
+    let bad = sudoku_bulk(&["bench", "--shuffle", "x", &corpus], None);
+    assert_eq!(bad.code, Some(2));
+    assert!(bad.stderr.contains("--shuffle"), "{}", bad.stderr);
+}

@@ -91,6 +91,27 @@ pub fn load(path: &Path, cap: Option<usize>) -> Result<Corpus, String> {
     Ok(Corpus { name, total, ours, theirs })
 }
 
+/// Replaces every puzzle of `corpus` (for both solvers) by a random isomorph, puzzle `i`'s
+/// drawn from `seed` and `i` alone (SplitMix64 over both), as `sudoku-bulk bench --shuffle`
+/// does: no solver is then flattered by the order or orientation a file lists its puzzles in.
+pub fn shuffle(corpus: &mut Corpus, seed: u64) {
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    for (i, (ours, theirs)) in corpus.ours.iter_mut().zip(&mut corpus.theirs).enumerate() {
+        let mut state = mix(seed.wrapping_mul(GAMMA).wrapping_add(i as u64));
+        let transform = sudoku_bulk::canon::Transform::random(|| {
+            state = state.wrapping_add(GAMMA);
+            mix(state)
+        });
+        *ours = transform.apply(ours);
+        *theirs = Sudoku::from_str_line(&ours.to_string()).expect("a grid's own line parses");
+    }
+}
+
 /// At most `cap` items, evenly spaced over the whole list: corpora are often ordered by
 /// difficulty or by pattern, so a prefix would not be representative. Deterministic.
 pub fn sample<T: Copy>(items: &[T], cap: usize) -> Vec<T> {

@@ -17,7 +17,9 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
+use crate::canon::Transform;
 use crate::format::{body, resolve, FormatOptions, Records};
+use crate::generate::puzzle_seed;
 use crate::grid::Grid;
 use crate::input::Input;
 use crate::solver::{Outcome, SolverKind};
@@ -60,6 +62,8 @@ pub(crate) struct Plan {
     pub format: ResultFormat,
     /// How to read the corpora.
     pub input: FormatOptions,
+    /// Time random isomorphs of the puzzles, drawn from this seed (see [`isomorphs`]).
+    pub shuffle: Option<u64>,
 }
 
 /// Runs `bench`: times every solver in every mode on every corpus, then prints the rows. Exit
@@ -72,7 +76,10 @@ pub(crate) fn run(plan: &Plan) -> Result<ExitCode> {
     let mut rows = Vec::new();
     let mut malformed = 0;
     for (name, data) in &corpora {
-        let corpus = read_puzzles(name, data, &plan.input)?;
+        let mut corpus = read_puzzles(name, data, &plan.input)?;
+        if let Some(seed) = plan.shuffle {
+            isomorphs(&mut corpus.puzzles, seed);
+        }
         malformed += corpus.malformed;
         // The file name alone in the table (the path is in the messages).
         let short = std::path::Path::new(name)
@@ -102,6 +109,23 @@ pub(crate) fn run(plan: &Plan) -> Result<ExitCode> {
     };
     std::io::stdout().write_all(text.as_bytes()).context("writing output")?;
     Ok(if malformed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Replaces each puzzle by a random isomorph: puzzle `i` by the transformation drawn from
+/// the counter-based stream `puzzle_seed(puzzle_seed(seed, i), 1, 2, ...)`, so a puzzle's
+/// isomorph depends on the seed and its index only. Equivalent puzzles have the same solution
+/// count and, for a solver that does not depend on the layout, the same difficulty: what
+/// changes is the order and orientation a solver meets them in.
+pub(crate) fn isomorphs(puzzles: &mut [Grid], seed: u64) {
+    for (i, puzzle) in puzzles.iter_mut().enumerate() {
+        let key = puzzle_seed(seed, i as u64);
+        let mut draw = 0;
+        let transform = Transform::random(|| {
+            draw += 1;
+            puzzle_seed(key, draw)
+        });
+        *puzzle = transform.apply(puzzle);
+    }
 }
 
 /// "1 puzzle", "2 puzzles".
@@ -398,5 +422,26 @@ mod tests {
             .unwrap()
             .starts_with("x,50,band,count2,2,"));
         assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"band\""));
+    }
+
+    #[test]
+    fn isomorphs_are_equivalent_reproducible_and_differ_by_seed_and_place() {
+        let puzzle: Grid =
+            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+                .parse()
+                .unwrap();
+        let shuffled = |seed| {
+            let mut puzzles = vec![puzzle; 20];
+            isomorphs(&mut puzzles, seed);
+            puzzles
+        };
+        let (a, b) = (shuffled(1), shuffled(2));
+        assert_eq!(a, shuffled(1), "the same seed gives the same isomorphs");
+        assert_ne!(a, b, "another seed, others");
+        let distinct: std::collections::HashSet<_> = a.iter().collect();
+        assert!(distinct.len() > 15, "each place draws its own: {}", distinct.len());
+        for isomorph in a.iter().chain(&b) {
+            assert!(crate::canon::equivalent(isomorph, &puzzle));
+        }
     }
 }
