@@ -94,6 +94,7 @@ pub fn load(path: &Path, cap: Option<usize>) -> Result<Corpus, String> {
 /// Replaces every puzzle of `corpus` (for both solvers) by a random isomorph, puzzle `i`'s
 /// drawn from `seed` and `i` alone (SplitMix64 over both), as `sudoku-bulk bench --shuffle`
 /// does: no solver is then flattered by the order or orientation a file lists its puzzles in.
+#[allow(dead_code, reason = "the table bench uses it; the others share this module")]
 pub fn shuffle(corpus: &mut Corpus, seed: u64) {
     fn mix(mut z: u64) -> u64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
