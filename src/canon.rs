@@ -62,6 +62,8 @@
 //! with that pattern by a depth-first search bounded by the best complete string, since there
 //! a smallest prefix need not be completable to the pattern.
 
+mod latin;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -489,37 +491,16 @@ struct Lay {
     below: bool,
 }
 
-/// A column order being built for [`Canonicalizer::first_two_rows`]: the node (its `cols`
-/// and `stack` filled as columns are placed), each column's position, and row 1 so far.
-#[derive(Clone, Copy)]
-struct Order {
-    node: Node,
-    at: [u8; 9],
-    row: [u8; 9],
-    below: bool,
-}
-
-impl Order {
-    /// Whether column `c` may go to position `q`: its slot holds `c`'s stack, or no stack yet
-    /// while `c`'s stack has no slot.
-    fn fits(&self, c: u8, q: usize) -> bool {
-        let stack = c / 3;
-        match self.node.stack[q / 3] {
-            FREE => !self.node.stack.contains(&stack),
-            s => s == stack,
+/// Whether every row and every column of `grid` holds the nine digits once (so it is full).
+fn is_latin(grid: &Grid) -> bool {
+    (0..9).all(|i| {
+        let (mut row, mut col) = (0u16, 0u16);
+        for j in 0..9 {
+            row |= 1 << grid.0[i * 9 + j];
+            col |= 1 << grid.0[j * 9 + i];
         }
-    }
-
-    /// Puts column `c` at position `q`, if it fits there.
-    fn place(&mut self, c: u8, q: usize) -> bool {
-        if !self.fits(c, q) {
-            return false;
-        }
-        self.node.stack[q / 3] = c / 3;
-        self.node.cols[q] = c;
-        self.at[c as usize] = q as u8;
-        true
-    }
+        row == 0x3FE && col == 0x3FE
+    })
 }
 
 /// Reusable scratch for canonicalising many puzzles (no allocation after warm-up). One per
@@ -542,6 +523,8 @@ pub struct Canonicalizer {
     best_node: Option<Node>,
     best_count: u64,
     cur: [u8; CELLS],
+    /// The search for grids whose rows and columns are permutations of 1-9.
+    latin: latin::Search,
 }
 
 impl Default for Canonicalizer {
@@ -565,6 +548,7 @@ impl Canonicalizer {
             best_node: None,
             best_count: 0,
             cur: [0; CELLS],
+            latin: latin::Search::new(),
         }
     }
 
@@ -585,6 +569,7 @@ impl Canonicalizer {
 
     fn search(&mut self, grid: &Grid, form: Form) -> Canonical {
         match form {
+            Form::Minlex if is_latin(grid) => self.latin.minlex(grid),
             Form::Minlex => {
                 self.cells = grid.0;
                 let (string, node, count) = self.breadth_first();
@@ -686,31 +671,7 @@ impl Canonicalizer {
         level.extend([Node::root(false), Node::root(true)]);
         self.level_min = true;
         self.pattern = None;
-        // A grid whose rows and columns each hold nine different digits (a solution grid,
-        // say) starts at row 2: its first row is 123456789 whatever the column order, and
-        // the second row's best column orders are found directly (see `first_two_rows`).
-        let latin = (0..9).all(|i| {
-            let (mut row, mut col) = (0u16, 0u16);
-            for j in 0..9 {
-                row |= 1 << self.cells[i * 9 + j];
-                col |= 1 << self.cells[j * 9 + i];
-            }
-            row == 0x3FE && col == 0x3FE
-        });
-        let first = if latin {
-            self.bound = [u8::MAX; 9];
-            self.found.clear();
-            self.first_two_rows();
-            let bound = self.bound;
-            level.clear();
-            level.extend(self.found.iter().filter(|(row, _)| *row == bound).map(|&(_, n)| n));
-            out[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-            out[9..18].copy_from_slice(&bound);
-            2
-        } else {
-            0
-        };
-        for depth in first..9 {
+        for depth in 0..9 {
             self.bound = [u8::MAX; 9];
             self.found.clear();
             for node in &level {
@@ -725,85 +686,6 @@ impl Canonicalizer {
         let node = level[0];
         self.level = level;
         (out, node, count)
-    }
-
-    /// Rows 0 and 1 of a grid whose rows and columns are permutations of 1-9, into `found`
-    /// (each node with its row 1), pruned against `bound`.
-    ///
-    /// Row 0 relabels to 123456789 whatever the column order, so the label of a digit is
-    /// one more than the output position of the column holding it in row 0. Row 1's value at
-    /// position `j` is then the label of the digit below: the position of the column `pi[c]`
-    /// that holds it in row 0, `c` being the column at `j`. Going left to right, a column is
-    /// chosen for each position not yet filled (in every order the stacks allow), and its
-    /// `pi` partner, if not placed yet, goes to the first position it may take: any later
-    /// position would only make the value at `j` larger.
-    fn first_two_rows(&mut self) {
-        for transpose in [false, true] {
-            for r0 in 0..9 {
-                for r1 in (r0 / 3 * 3..r0 / 3 * 3 + 3).filter(|&r| r != r0) {
-                    let mut pi = [0u8; 9];
-                    for (c, p) in pi.iter_mut().enumerate() {
-                        let below = self.cell(transpose, r1, c);
-                        *p = (0..9).find(|&x| self.cell(transpose, r0, x) == below).unwrap_or(0)
-                            as u8;
-                    }
-                    let mut node = Node::root(transpose);
-                    node.rows[0] = r0 as u8;
-                    node.rows[1] = r1 as u8;
-                    let order = Order { node, at: [FREE; 9], row: [0; 9], below: false };
-                    self.order_columns(order, 0, &pi, r0);
-                }
-            }
-        }
-    }
-
-    fn order_columns(&mut self, order: Order, j: usize, pi: &[u8; 9], r0: usize) {
-        if j == 9 {
-            let mut node = order.node;
-            for (p, &c) in node.cols.iter().enumerate() {
-                node.map[self.cell(node.transpose, r0, c as usize) as usize] = p as u8 + 1;
-            }
-            node.next = 10;
-            node.nfree = [0; 3];
-            let lay = Lay { node, row: order.row, pos: 9, below: order.below };
-            self.finish(lay);
-            return;
-        }
-        if order.node.cols[j] != FREE {
-            let c = order.node.cols[j];
-            if let Some(next) = self.partner(order, j, c, pi) {
-                self.order_columns(next, j + 1, pi, r0);
-            }
-            return;
-        }
-        for c in 0..9u8 {
-            let mut next = order;
-            if next.at[c as usize] != FREE || !next.place(c, j) {
-                continue;
-            }
-            if let Some(next) = self.partner(next, j, c, pi) {
-                self.order_columns(next, j + 1, pi, r0);
-            }
-        }
-    }
-
-    /// Row 1's value at `j` (column `c` there): places `c`'s partner first if need be;
-    /// `None` if the row is then above the bound.
-    fn partner(&self, mut order: Order, j: usize, c: u8, pi: &[u8; 9]) -> Option<Order> {
-        let t = pi[c as usize];
-        if order.at[t as usize] == FREE {
-            let q = (j + 1..9).find(|&q| order.node.cols[q] == FREE && order.fits(t, q))?;
-            order.place(t, q);
-        }
-        let value = order.at[t as usize] + 1;
-        if !order.below {
-            if value > self.bound[j] {
-                return None;
-            }
-            order.below = value < self.bound[j];
-        }
-        order.row[j] = value;
-        Some(order)
     }
 
     /// The smallest string among transformations with the given pattern, depth first.
