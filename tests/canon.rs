@@ -143,6 +143,10 @@ fn written_puzzles() -> Vec<(&'static str, String)> {
         ("diagonal", String::from_utf8(diagonal.to_vec()).unwrap()),
         ("many solutions", many),
         ("solution minus a band", format!("{}{}", &solution[..54], ".".repeat(27))),
+        // Many alike rows and columns: every transformation, or half of them, gives the same
+        // string, so the search goes depth first past its widest level.
+        ("all ones", "1".repeat(81)),
+        ("one digit a row", (1..=9).map(|d| d.to_string().repeat(9)).collect()),
     ]
 }
 
