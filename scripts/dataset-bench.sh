@@ -2,7 +2,8 @@
 # Time and peak memory of `validate` on 1,000,000 Kaggle-style rows, as each input kind:
 # plain CSV, gzip, zstd, bzip2, xz (and any further kind a file exists for). ROUNDS rounds
 # (default 5), the kinds alternating within each round, medians, and each kind's time over
-# the plain CSV's.
+# the plain CSV's. KINDS (default "gz zst bz2 xz") picks the compressed kinds; EXTRA_INPUTS
+# adds files (a Parquet file of the same rows, say).
 #
 # The rows repeat the Kaggle sample (../shared/datasets/kaggle_1m_head25k.csv, or
 # $SUDOKU_DATASETS) up to COUNT (default 1,000,000); the files are written to $TMPDIR, never to
@@ -24,14 +25,19 @@ if [ ! -f "$plain" ] || [ "$(($(wc -l < "$plain") - 1))" -ne "$count" ]; then
   { head -n 1 "$sample"; tail -n +2 "$sample" | tr -d '\r' |
       repeat_lines "$count"; } > "$plain"
 fi
-[ -f "$plain.gz" ] || gzip -6 -k -c "$plain" > "$plain.gz"
-command -v zstd >/dev/null && { [ -f "$plain.zst" ] || zstd -q -3 -c "$plain" > "$plain.zst"; }
-command -v bzip2 >/dev/null && { [ -f "$plain.bz2" ] || bzip2 -c "$plain" > "$plain.bz2"; }
-command -v xz >/dev/null && { [ -f "$plain.xz" ] || xz -T1 -3 -c "$plain" > "$plain.xz"; }
+wanted=" ${KINDS:-gz zst bz2 xz} "
+want() { [[ $wanted == *" $1 "* ]]; }
+want gz && { [ -f "$plain.gz" ] || gzip -6 -k -c "$plain" > "$plain.gz"; }
+want zst && command -v zstd >/dev/null && { [ -f "$plain.zst" ] || zstd -q -3 -c "$plain" > "$plain.zst"; }
+want bz2 && command -v bzip2 >/dev/null && { [ -f "$plain.bz2" ] || bzip2 -c "$plain" > "$plain.bz2"; }
+want xz && command -v xz >/dev/null && { [ -f "$plain.xz" ] || xz -T1 -3 -c "$plain" > "$plain.xz"; }
 cargo build --release --quiet --bin sudoku-bulk
 bin=target/release/sudoku-bulk
-kinds=()
-for f in "$plain" "$plain.gz" "$plain.zst" "$plain.bz2" "$plain.xz" ${EXTRA_INPUTS:-}; do
+kinds=("$plain")
+for kind in gz zst bz2 xz; do
+  want "$kind" && [ -f "$plain.$kind" ] && kinds+=("$plain.$kind")
+done
+for f in ${EXTRA_INPUTS:-}; do
   [ -f "$f" ] && kinds+=("$f")
 done
 echo "rows: $count (validate, -j $threads); inputs:"

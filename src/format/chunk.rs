@@ -233,8 +233,10 @@ impl<R: Read> StreamChunker<R> {
             }
             // Doubles while no boundary is found, up to the limit.
             let want = self.target.max(buf.len()).min(self.limit.saturating_sub(buf.len()).max(1));
-            let want = want as u64;
-            let got = match (&mut self.reader).take(want).read_to_end(&mut buf) {
+            // Room for it all first: `read_to_end` into a full buffer starts with a probe of
+            // a few bytes and grows it step by step, many small reads where one would do.
+            buf.reserve(want);
+            let got = match (&mut self.reader).take(want as u64).read_to_end(&mut buf) {
                 Ok(got) => got,
                 Err(e) => {
                     // A damaged stream (a truncated archive): the whole records read before the
