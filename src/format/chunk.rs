@@ -55,6 +55,24 @@ impl Position {
     }
 }
 
+/// Numbers pieces cut elsewhere, of whole records each (a columnar file's text, cut by rows
+/// as it is made), as the chunkers number theirs.
+#[derive(Debug)]
+pub struct Numbering(Position);
+
+impl Default for Numbering {
+    fn default() -> Numbering {
+        Numbering(Position::start())
+    }
+}
+
+impl Numbering {
+    /// The next piece: `data`, numbered after the pieces before it.
+    pub fn chunk(&mut self, data: Vec<u8>) -> Chunk<'static> {
+        self.0.chunk(Cow::Owned(data))
+    }
+}
+
 /// The first record boundary at or after `from`: the offset just past a line end (line and
 /// CSV formats) or just past a blank line (grid format); `data.len()` if there is none.
 pub fn boundary_after(format: Format, data: &[u8], from: usize) -> usize {
