@@ -44,12 +44,14 @@ echo "rows: $count (validate, -j $threads); inputs:"
 for f in "${kinds[@]}"; do printf '  %s (%s)\n' "$f" "$(du -h "$f" | cut -f1)"; done
 cat "${kinds[@]}" > /dev/null # into the page cache
 
+# Prints a run's wall seconds and its CPU seconds (user + system). On a machine whose cores
+# others use too, the wall time grows and the CPU time hardly: the CPU ratio is the best wall
+# ratio the cores allow.
 timed() {
-  local start end
-  start=$(date +%s.%N)
-  "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "$1" || [ $? -eq 1 ]
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  local times TIMEFORMAT='%R %U %S'
+  times=$( { time "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "$1" \
+    || [ $? -eq 1 ]; } 2>&1)
+  echo "$times" | awk '{ print $1, $2 + $3 }'
 }
 
 rounds=${ROUNDS:-5}
@@ -61,11 +63,15 @@ for round in $(seq "$rounds"); do
   done
 done
 base=$(awk '$1 == 0 { print $2 }' "$results" | median)
-printf '\n| input | median s | rows/s | over plain CSV | peak RssAnon KiB |\n|---|---:|---:|---:|---:|\n'
+base_cpu=$(awk '$1 == 0 { print $3 }' "$results" | median)
+printf '\n| input | median s | rows/s | over plain CSV | CPU s | CPU over plain CSV | peak RssAnon KiB |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|\n'
 for i in "${!kinds[@]}"; do
   t=$(awk -v i="$i" '$1 == i { print $2 }' "$results" | median)
-  printf '| %s | %.3f | %.0f | %.2fx | %s |\n' "$(basename "${kinds[$i]}")" "$t" \
-    "$(echo "$count / $t" | bc -l)" "$(echo "$t / $base" | bc -l)" \
+  c=$(awk -v i="$i" '$1 == i { print $3 }' "$results" | median)
+  printf '| %s | %.3f | %.0f | %.2fx | %.2f | %.2fx | %s |\n' "$(basename "${kinds[$i]}")" "$t" \
+    "$(echo "$count / $t" | bc -l)" "$(echo "$t / $base" | bc -l)" "$c" \
+    "$(echo "$c / $base_cpu" | bc -l)" \
     "$(peak_rss "$bin" validate -q -j "$threads" --max-messages 0 -o /dev/null "${kinds[$i]}")"
 done
-echo "(median of $rounds rounds, kinds interleaved within each round)"
+echo "(median of $rounds rounds, kinds interleaved within each round; CPU: user + system)"
