@@ -47,8 +47,8 @@ use parquet::file::properties::WriterProperties;
 use crate::format::csv::{is_grid_field, ANSWER_NAMES, EVIDENCE_ROWS, NULL_FIELD, PUZZLE_NAMES};
 use crate::format::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter};
 
-/// Rows decoded at a time from a Parquet row group: each batch becomes one buffer of CSV text
-/// (about 1.3 MB for two grid columns).
+/// Rows decoded at a time from a Parquet row group (about 1.3 MB of CSV text for two grid
+/// columns, made in pieces the size the pipeline asks for).
 pub(crate) const BATCH_ROWS: usize = 8192;
 
 /// The columnar formats read.
@@ -101,10 +101,10 @@ impl fmt::Display for TableKind {
 /// answer) columns were chosen.
 pub(crate) struct TableInput {
     /// CSV text, one line a row holding every column in the file's order, no header: line N
-    /// is row N. Made batch by batch as it is read; a file damaged past its start gives an
-    /// `io::Error` (naming the row group or batch) once the rows before the damage have been
-    /// read.
-    pub reader: Box<dyn Read + Send>,
+    /// is row N. Made batch by batch as it is read, in pieces of whole rows; a file damaged
+    /// past its start gives an `io::Error` (naming the row group or batch) once the rows
+    /// before the damage have been read.
+    pub reader: TextStream,
     /// The columns read and how they were chosen. `puzzle` and `answer` hold the columns'
     /// positions in the file (from 0), which are their fields' in the text, and schema names;
     /// `names` holds every column's name, which is what the encoder takes as the input's
@@ -218,14 +218,15 @@ pub(crate) enum TableError {
 /// Opens a Parquet or Arrow IPC file (`kind`, told by its first bytes: see
 /// [`TableKind::sniff`]) for reading as CSV text: chooses the puzzle and answer columns (see
 /// the module's documentation) from the schema and, where names do not say, the first rows,
-/// then streams every column as CSV lines. `file` is `path`
-/// opened; it may have been read from (it is read from its start).
+/// then streams every column as CSV lines, in pieces of about `piece_bytes` (whole rows).
+/// `file` is `path` opened; it may have been read from (it is read from its start).
 pub(crate) fn open_table(
     path: &Path,
     file: File,
     kind: TableKind,
     puzzle: Option<&Column>,
     answer: Option<&Column>,
+    piece_bytes: usize,
 ) -> Result<TableInput, TableError> {
     let name = path.display().to_string();
     let opened = match kind {
@@ -245,9 +246,9 @@ pub(crate) fn open_table(
         delimiter: Delimiter::COMMA,
         of: if kind == TableKind::Parquet { "Parquet" } else { "Arrow" },
     };
-    let reader = TextStream::spawn(batches)
+    let reader = TextStream::spawn(batches, piece_bytes)
         .map_err(|source| TableError::Io { path: name.clone(), source })?;
-    Ok(TableInput { reader: Box::new(reader), choice })
+    Ok(TableInput { reader, choice })
 }
 
 /// A file opened, its columns chosen, ready to stream.
@@ -846,7 +847,7 @@ fn put_rows(
 
 /// What the thread that makes the text hands over.
 enum Piece {
-    /// A batch's rows, as CSV lines.
+    /// Whole rows, as CSV lines.
     Text(Vec<u8>),
     /// The error that stopped the reading.
     Failed(io::Error),
@@ -854,88 +855,106 @@ enum Piece {
     End,
 }
 
-/// Text buffers in flight between the thread that makes them and the reader: with the one
-/// being made and the one being read, four batches' text at most (about 5 MB).
-const PIECES_IN_FLIGHT: usize = 2;
+/// Pieces of text made and not yet taken.
+const PIECES_IN_FLIGHT: usize = 4;
 
-/// The file's rows as CSV text. A thread of its own decodes the batches and makes their
-/// text, one buffer a batch, while the pipeline's main thread cuts and hands out the text
-/// before: decoding (snappy or zstd, then strings) costs as much as cutting and parsing the
-/// text again, and so runs beside it rather than before it. The buffers go back to that thread
-/// to be filled again. Dropping the stream stops the thread at its next batch.
-struct TextStream {
+/// The file's rows as CSV text, in pieces of whole rows. A thread of its own decodes the
+/// batches and makes their text, a piece of about `piece_bytes` at a time (a slice of a batch's
+/// rows, which costs no copy), while the pipeline's main thread hands the pieces out to the
+/// workers as they are: decoding (snappy or zstd, then strings) costs as much as parsing the
+/// text, and so runs beside it rather than before it, and the text is not copied and cut again.
+/// Dropping the stream stops the thread at its next piece.
+pub(crate) struct TextStream {
     pieces: crossbeam_channel::Receiver<Piece>,
-    /// Buffers read, going back.
-    spare: crossbeam_channel::Sender<Vec<u8>>,
-    /// The current batch's text, and how much of it has been read.
+    /// For [`Read`]: the current piece, and how much of it has been read.
     text: Vec<u8>,
     pos: usize,
     /// The end has come.
     done: bool,
-    /// The error that stopped the stream: every later read returns it again.
+    /// The error that stopped the stream: every later call returns it again.
     failed: Option<(io::ErrorKind, String)>,
 }
 
 impl TextStream {
-    /// Starts the thread that reads `batches` and makes their text.
-    fn spawn(mut batches: Box<dyn Batches>) -> io::Result<TextStream> {
+    /// Starts the thread that reads `batches` and makes their text in pieces of about
+    /// `piece_bytes` (more for a single row longer than that).
+    fn spawn(mut batches: Box<dyn Batches>, piece_bytes: usize) -> io::Result<TextStream> {
         let (send, pieces) = crossbeam_channel::bounded(PIECES_IN_FLIGHT);
-        let (spare, spares) = crossbeam_channel::bounded::<Vec<u8>>(PIECES_IN_FLIGHT + 2);
         std::thread::Builder::new().name("sudoku-bulk table reader".into()).spawn(move || {
             let mut scratch = String::new();
-            loop {
-                let piece = match batches.next_batch() {
-                    None => Piece::End,
-                    Some(Err(e)) => Piece::Failed(e),
-                    Some(Ok(batch)) => {
-                        let mut text = spares.try_recv().unwrap_or_default();
-                        text.clear();
-                        match put_rows(&mut text, &batch, &mut scratch) {
-                            Ok(()) => Piece::Text(text),
-                            Err(e) => Piece::Failed(io::Error::new(
-                                io::ErrorKind::InvalidData,
-                                e.to_string(),
-                            )),
-                        }
+            // Bytes a row, as the text made so far says: how many rows make a piece. The first
+            // piece is one row, to tell.
+            let mut row_bytes = 0;
+            'batches: loop {
+                let batch = match batches.next_batch() {
+                    None => {
+                        let _ = send.send(Piece::End);
+                        return;
                     }
+                    Some(Err(e)) => {
+                        let _ = send.send(Piece::Failed(e));
+                        return;
+                    }
+                    Some(Ok(batch)) => batch,
                 };
-                let last = !matches!(piece, Piece::Text(_));
-                // A closed channel: the stream was dropped, nobody reads on.
-                if send.send(piece).is_err() || last {
-                    return;
+                let mut start = 0;
+                while start < batch.num_rows() {
+                    let rows = piece_bytes.checked_div(row_bytes).unwrap_or(1);
+                    let rows = rows.clamp(1, batch.num_rows() - start);
+                    let mut text = Vec::new();
+                    let piece = match put_rows(&mut text, &batch.slice(start, rows), &mut scratch) {
+                        Ok(()) => {
+                            row_bytes = text.len().div_ceil(rows);
+                            Piece::Text(text)
+                        }
+                        Err(e) => {
+                            let e = io::Error::new(io::ErrorKind::InvalidData, e.to_string());
+                            let _ = send.send(Piece::Failed(e));
+                            return;
+                        }
+                    };
+                    // A closed channel: the stream was dropped, nobody reads on.
+                    if send.send(piece).is_err() {
+                        break 'batches;
+                    }
+                    start += rows;
                 }
             }
         })?;
-        Ok(TextStream { pieces, spare, text: Vec::new(), pos: 0, done: false, failed: None })
+        Ok(TextStream { pieces, text: Vec::new(), pos: 0, done: false, failed: None })
+    }
+
+    /// The next piece of text, whole rows, never empty; `None` at the end. After an error,
+    /// every call returns it again.
+    pub(crate) fn next_piece(&mut self) -> io::Result<Option<Vec<u8>>> {
+        if let Some((kind, message)) = &self.failed {
+            return Err(io::Error::new(*kind, message.clone()));
+        }
+        if self.done {
+            return Ok(None);
+        }
+        let error = match self.pieces.recv() {
+            Ok(Piece::Text(text)) => return Ok(Some(text)),
+            Ok(Piece::End) => {
+                self.done = true;
+                return Ok(None);
+            }
+            Ok(Piece::Failed(e)) => e,
+            // The thread ended without a word: it panicked.
+            Err(_) => io::Error::other("the thread reading the file stopped"),
+        };
+        self.failed = Some((error.kind(), error.to_string()));
+        Err(error)
     }
 }
 
 impl Read for TextStream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         while self.pos == self.text.len() {
-            if let Some((kind, message)) = &self.failed {
-                return Err(io::Error::new(*kind, message.clone()));
+            match self.next_piece()? {
+                Some(text) => (self.text, self.pos) = (text, 0),
+                None => return Ok(0),
             }
-            if self.done {
-                return Ok(0);
-            }
-            let error = match self.pieces.recv() {
-                Ok(Piece::Text(text)) => {
-                    let read = std::mem::replace(&mut self.text, text);
-                    let _ = self.spare.try_send(read); // else it is simply dropped
-                    self.pos = 0;
-                    continue;
-                }
-                Ok(Piece::End) => {
-                    self.done = true;
-                    continue;
-                }
-                Ok(Piece::Failed(e)) => e,
-                // The thread ended without a word: it panicked.
-                Err(_) => io::Error::other("the thread reading the file stopped"),
-            };
-            self.failed = Some((error.kind(), error.to_string()));
-            return Err(error);
         }
         let n = buf.len().min(self.text.len() - self.pos);
         buf[..n].copy_from_slice(&self.text[self.pos..self.pos + n]);
@@ -1572,7 +1591,7 @@ mod tests {
         let mut head = [0u8; TableKind::MAGIC_BYTES];
         file.read_exact(&mut head).unwrap(); // as the caller does, to tell the kind
         let kind = TableKind::sniff(&head).expect("a columnar file");
-        open_table(path, file, kind, puzzle, answer)
+        open_table(path, file, kind, puzzle, answer, 64 * 1024)
     }
 
     fn text(mut input: TableInput) -> String {
@@ -1867,6 +1886,25 @@ mod tests {
             }
         }
         assert_eq!(String::from_utf8(got).unwrap(), lines(&rows));
+        // In pieces of whole rows, of about the size asked, each file's rows in order.
+        for name in ["groups.parquet", "groups.arrow", "groups.arrows"] {
+            let path = dir.path().join(name);
+            let mut file = File::open(&path).unwrap();
+            let mut head = [0u8; TableKind::MAGIC_BYTES];
+            file.read_exact(&mut head).unwrap();
+            let kind = TableKind::sniff(&head).unwrap();
+            let mut input = open_table(&path, file, kind, None, None, 2000).unwrap();
+            let (mut got, mut pieces) = (Vec::new(), 0);
+            while let Some(piece) = input.reader.next_piece().unwrap() {
+                assert!(piece.ends_with(b"\n") && piece.len() <= 2000, "{name}: {}", piece.len());
+                got.extend_from_slice(&piece);
+                pieces += 1;
+            }
+            assert_eq!(String::from_utf8(got).unwrap(), lines(&rows), "{name}");
+            // 164 bytes a row: 12 rows a piece, fewer where a batch ends.
+            assert!(pieces > rows.len() / 12, "{name}: {pieces} pieces");
+            assert!(input.reader.next_piece().unwrap().is_none(), "{name}: the end stays");
+        }
     }
 
     #[test]

@@ -79,7 +79,7 @@ impl Compression {
         }
     }
 
-    /// A decoder of this format over `reader`.
+    /// A decoder of this format over `reader`. Read it in large blocks ([`DECODED_BLOCK`]).
     fn decoder(self, reader: impl Read + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
         // Buffered reads below the decoders: they ask for a few bytes at a time.
         let reader = io::BufReader::with_capacity(64 * 1024, reader);
@@ -91,6 +91,13 @@ impl Compression {
         })
     }
 }
+
+/// How much a decoder writes at a time. Decoders are much slower asked for a few kilobytes at
+/// a time, as the chunker's reads would: zlib-rs decodes the 1M-row Kaggle CSV (156 MiB) in
+/// about 0.47 s by 64 KiB and 0.35 s by 1 MiB, and takes longer still by 8 KiB, as matches
+/// reach back into its window instead of the output and every call has its set-up. The copy
+/// out of the block costs far less.
+const DECODED_BLOCK: usize = 1 << 20;
 
 /// A decoder's errors, named for what they mean to a user: the input is damaged.
 struct Damaged<R> {
@@ -140,7 +147,8 @@ fn decoded(name: String, reader: Box<dyn Read + Send>) -> io::Result<Input> {
     let reader: Box<dyn Read + Send> = match Compression::sniff(&head) {
         Some(compression) => {
             let decoder = compression.decoder(whole)?;
-            Box::new(Damaged { reader: decoder, compression })
+            let damaged = Damaged { reader: decoder, compression };
+            Box::new(io::BufReader::with_capacity(DECODED_BLOCK, damaged))
         }
         None => Box::new(whole),
     };

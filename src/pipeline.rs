@@ -40,10 +40,10 @@ use std::io::{self, Read, Write};
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
-use crate::arrow_io::open_table;
+use crate::arrow_io::{open_table, TextStream};
 use crate::commands::BulkJob;
 use crate::dedup::{Keyed, Seen};
-use crate::format::chunk::{Chunk, SliceChunker, StreamChunker};
+use crate::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
 use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
 use crate::output::Encoder;
 use crate::progress::Progress;
@@ -193,10 +193,10 @@ pub enum RunError {
 /// Bytes read to detect an input's format, and a CSV input's columns (from as many of its rows
 /// as fit, up to `format::csv::EVIDENCE_ROWS`), before cutting it.
 const DETECT_BYTES: u64 = 256 * 1024;
-/// Piece size for streams, whose length is unknown.
-const STREAM_CHUNK: usize = 64 * 1024;
 /// Output buffers (pieces in flight) per worker thread.
 const BUFFERS_PER_THREAD: usize = 8;
+/// A stream's pieces in flight, all together, at most: pieces are copies, in memory.
+const STREAM_IN_FLIGHT: usize = 8 << 20;
 /// The writer's buffer.
 const WRITE_BUFFER: usize = 1 << 20;
 
@@ -204,6 +204,14 @@ const WRITE_BUFFER: usize = 1 << 20;
 /// together, but not so small that handing them out costs more than solving them.
 fn chunk_size(len: usize, threads: usize) -> usize {
     (len / (threads * 64)).clamp(4 * 1024, 512 * 1024)
+}
+
+/// A piece size for a stream, whose length is unknown: as large as [`STREAM_IN_FLIGHT`]
+/// allows, from 64 KiB to 1 MiB. Large pieces are fewer hand-overs to wake a worker for, and
+/// fewer reads; on 2 cores a 1M-row gzip file validates in about 15% less CPU time in 512 KiB
+/// pieces than in 64 KiB ones.
+fn stream_chunk_size(threads: usize) -> usize {
+    (STREAM_IN_FLIGHT / (threads * BUFFERS_PER_THREAD)).clamp(64 * 1024, 1 << 20)
 }
 
 /// What a run did.
@@ -307,7 +315,7 @@ pub fn detect(
     let name = input.name().to_string();
     let head = match input {
         Input::Table(table) => {
-            let (format, columns, _) = open_table_file(&table, settings)?;
+            let (format, columns, _) = open_table_file(&table, settings, 64 * 1024)?;
             return Ok((format, columns));
         }
         Input::Mapped { map, .. } => {
@@ -329,17 +337,22 @@ pub fn detect(
 }
 
 /// A columnar file's format, its columns and its text.
-type OpenedTable = (Format, Option<ColumnChoice>, Box<dyn Read + Send>);
+type OpenedTable = (Format, Option<ColumnChoice>, TextStream);
 
 /// A Parquet or Arrow IPC file opened with the columns the settings ask for: its format as
 /// the pipeline reads it (CSV text, `puzzle[,answer]` a row, line N being row N), the columns
-/// chosen, and the text.
-fn open_table_file(table: &TableFile, settings: &Settings) -> Result<OpenedTable, RunError> {
+/// chosen, and the text, in pieces of about `piece_bytes`.
+fn open_table_file(
+    table: &TableFile,
+    settings: &Settings,
+    piece_bytes: usize,
+) -> Result<OpenedTable, RunError> {
     let opening = |e: io::Error| RunError::Read { name: table.name.clone(), source: e };
     let file = std::fs::File::open(&table.path).map_err(opening)?;
     let (puzzle, answer) = (&settings.format.puzzle_column, &settings.format.answer_column);
-    let opened = open_table(&table.path, file, table.kind, puzzle.as_ref(), answer.as_ref())
-        .map_err(|e| RunError::Table(e.to_string()))?;
+    let opened =
+        open_table(&table.path, file, table.kind, puzzle.as_ref(), answer.as_ref(), piece_bytes)
+            .map_err(|e| RunError::Table(e.to_string()))?;
     Ok((Format::Csv(opened.layout()), Some(opened.choice), opened.reader))
 }
 
@@ -362,13 +375,15 @@ pub(crate) fn run_job<J: Job>(
 
     let name = input.name().to_string();
     let read_error = |source| RunError::Read { name: name.clone(), source };
-    // A columnar file's format and columns are known once it is opened: its stream is CSV text.
-    let (map, stream, known) = match input {
-        Input::Mapped { map, .. } => (map, None, None),
-        Input::Stream { reader, .. } => (None, Some(reader), None),
+    let stream_target = settings.chunk_bytes.unwrap_or_else(|| stream_chunk_size(threads));
+    // A columnar file's format and columns are known once it is opened: its text is CSV, in
+    // pieces of whole rows that go to the workers as they are.
+    let (map, stream, table, known) = match input {
+        Input::Mapped { map, .. } => (map, None, None, None),
+        Input::Stream { reader, .. } => (None, Some(reader), None, None),
         Input::Table(table) => {
-            let (format, columns, reader) = open_table_file(&table, settings)?;
-            (None, Some(reader), Some((format, columns)))
+            let (format, columns, text) = open_table_file(&table, settings, stream_target)?;
+            (None, None, Some(text), Some((format, columns)))
         }
     };
     // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
@@ -399,8 +414,8 @@ pub(crate) fn run_job<J: Job>(
         }
     };
     let job = &build(format, columns.as_ref());
-    let progress =
-        Progress::new(settings.progress, stream.is_none().then_some(mapped.len() as u64));
+    let length = (stream.is_none() && table.is_none()).then_some(mapped.len() as u64);
+    let progress = Progress::new(settings.progress, length);
 
     let buffers = threads * BUFFERS_PER_THREAD;
     let (result_tx, result_rx) = bounded::<(u64, u64, ChunkOutput)>(buffers);
@@ -419,8 +434,25 @@ pub(crate) fn run_job<J: Job>(
         });
 
         pool.in_place_scope(|tasks| {
-            read_result = match stream {
-                None => {
+            read_result = match (stream, table) {
+                (_, Some(mut text)) => {
+                    let mut numbering = Numbering::default();
+                    loop {
+                        match text.next_piece() {
+                            Ok(Some(piece)) => {
+                                let chunk = numbering.chunk(piece);
+                                if stop_requested().is_some()
+                                    || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
+                                {
+                                    break Ok(());
+                                }
+                            }
+                            Ok(None) => break Ok(()),
+                            Err(e) => break Err(e),
+                        }
+                    }
+                }
+                (None, None) => {
                     let target =
                         settings.chunk_bytes.unwrap_or_else(|| chunk_size(mapped.len(), threads));
                     for chunk in SliceChunker::new(format, mapped, target) {
@@ -432,9 +464,8 @@ pub(crate) fn run_job<J: Job>(
                     }
                     Ok(())
                 }
-                Some(reader) => {
-                    let target = settings.chunk_bytes.unwrap_or(STREAM_CHUNK);
-                    let mut chunker = StreamChunker::new(format, reader, target);
+                (Some(reader), None) => {
+                    let mut chunker = StreamChunker::new(format, reader, stream_target);
                     loop {
                         match chunker.next_chunk() {
                             Ok(Some(chunk)) => {

@@ -81,6 +81,51 @@ fn a_truncated_archive_answers_what_came_before_then_fails() {
     assert!(expected.stdout.starts_with(&run.stdout), "answers are those of the plain file");
 }
 
+/// `data` as gzip members that end at `cuts` (byte offsets), as several `.gz` files joined.
+fn gzip_members(data: &[u8], cuts: &[usize]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for &end in cuts.iter().chain([&data.len()]) {
+        let mut e = flate2::write::GzEncoder::new(&mut out, flate2::Compression::fast());
+        e.write_all(&data[start..end]).unwrap();
+        e.finish().unwrap();
+        start = end;
+    }
+    out
+}
+
+/// A decoder is read a megabyte at a time, and a stream is cut into pieces of up to a
+/// megabyte: an input of several, with member ends at odd places between and inside them,
+/// gives the plain file's answers, and a truncated one those before the damage, then the error.
+#[test]
+fn large_gzip_inputs_read_block_by_block_give_the_plain_files_output() {
+    let tmp = TempDir::new("large-gzip");
+    let plain = std::fs::read(path_arg("sample_10k.txt")).unwrap().repeat(4); // 3.3 MB
+    let plain_file = tmp.file("plain.txt", &plain);
+    let expected = sudoku_bulk(&["solve", "-q", "-j", "2", &plain_file], None);
+    assert_eq!(expected.code, Some(0), "{}", expected.stderr);
+    assert_eq!(expected.stdout.lines().count(), 40_000);
+    let cuts = [1, 1 << 20, (1 << 20) + 81 * 1000 + 17, plain.len() - 5];
+    let packed = gzip_members(&plain, &cuts);
+    let file = tmp.file("large.txt.gz", &packed);
+    for threads in ["1", "2", "3"] {
+        let run = sudoku_bulk(&["solve", "-q", "-j", threads, &file], None);
+        assert_eq!(run.code, Some(0), "-j {threads}: {}", run.stderr);
+        assert!(run.stdout == expected.stdout, "-j {threads}: the output differs");
+    }
+    let piped = sudoku_bulk(&["solve", "-q", "-j", "2"], Some(&packed));
+    assert!(piped.stdout == expected.stdout, "on stdin: the output differs");
+
+    let cut = tmp.file("cut.txt.gz", &packed[..packed.len() * 3 / 4]);
+    let run = sudoku_bulk(&["solve", "-q", "-j", "2", &cut], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("damaged gzip data: it ends early"), "{}", run.stderr);
+    let answered = run.stdout.lines().count();
+    assert!(answered > 25_000, "the records of the first blocks are answered ({answered})");
+    assert!(answered < 40_000, "not every record is answered ({answered})");
+    assert!(expected.stdout.starts_with(&run.stdout), "answers are those of the plain file");
+}
+
 #[test]
 fn inputs_that_are_not_puzzles_get_one_clear_error() {
     let tmp = TempDir::new("not-puzzles");

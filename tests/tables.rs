@@ -380,3 +380,51 @@ fn a_wide_table_keeps_every_column_in_order_across_row_groups() {
         assert_eq!(batch.column_by_name("status").unwrap().data_type(), &DataType::Utf8);
     }
 }
+
+/// A Parquet file damaged in its second row group, read in pieces of whole rows: `validate`
+/// answers the first group's rows, in order and numbered, then fails naming the row group and
+/// its rows (exit 2).
+#[test]
+fn a_damaged_parquet_file_answers_the_rows_before_the_damage_then_fails() {
+    let tmp = TempDir::new("table-damaged");
+    let rows = 3_000;
+    let column = |text: &str| Arc::new(StringArray::from(vec![text; rows])) as ArrayRef;
+    let table =
+        RecordBatch::try_from_iter([("quizzes", column(PUZZLE)), ("solutions", column(ANSWER))])
+            .unwrap();
+    let path = tmp.0.join("damaged.parquet");
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
+        .set_max_row_group_row_count(Some(1_000))
+        .build();
+    let file = std::fs::File::create(&path).unwrap();
+    let mut writer =
+        parquet::arrow::ArrowWriter::try_new(file, table.schema(), Some(props)).unwrap();
+    writer.write(&table).unwrap();
+    writer.close().unwrap();
+    // The second row group's puzzle column, its compressed pages garbled.
+    let mut data = std::fs::read(&path).unwrap();
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        std::fs::File::open(&path).unwrap(),
+    )
+    .unwrap();
+    let (start, len) = reader.metadata().row_group(1).column(0).byte_range();
+    for b in &mut data[start as usize + 40..(start + len) as usize - 10] {
+        *b ^= 0x5A;
+    }
+    std::fs::write(&path, &data).unwrap();
+
+    let path = path.to_str().unwrap();
+    let run = sudoku_bulk(&["validate", "-j", "2", "--output-format", "csv", path], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("damaged Parquet data in row group 2 of 3 (rows 1001 to 2000)"),
+        "{}",
+        run.stderr
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 1 + 1_000, "a header and the first row group's rows");
+    for (i, line) in lines[1..].iter().enumerate() {
+        assert_eq!(*line, format!("{PUZZLE},{ANSWER},{},valid,", i + 1));
+    }
+}

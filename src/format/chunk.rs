@@ -55,6 +55,24 @@ impl Position {
     }
 }
 
+/// Numbers pieces cut elsewhere, of whole records each (a columnar file's text, cut by rows
+/// as it is made), as the chunkers number theirs.
+#[derive(Debug)]
+pub struct Numbering(Position);
+
+impl Default for Numbering {
+    fn default() -> Numbering {
+        Numbering(Position::start())
+    }
+}
+
+impl Numbering {
+    /// The next piece: `data`, numbered after the pieces before it.
+    pub fn chunk(&mut self, data: Vec<u8>) -> Chunk<'static> {
+        self.0.chunk(Cow::Owned(data))
+    }
+}
+
 /// The first record boundary at or after `from`: the offset just past a line end (line and
 /// CSV formats) or just past a blank line (grid format); `data.len()` if there is none.
 pub fn boundary_after(format: Format, data: &[u8], from: usize) -> usize {
@@ -233,8 +251,10 @@ impl<R: Read> StreamChunker<R> {
             }
             // Doubles while no boundary is found, up to the limit.
             let want = self.target.max(buf.len()).min(self.limit.saturating_sub(buf.len()).max(1));
-            let want = want as u64;
-            let got = match (&mut self.reader).take(want).read_to_end(&mut buf) {
+            // Room for it all first: `read_to_end` into a full buffer starts with a probe of
+            // a few bytes and grows it step by step, many small reads where one would do.
+            buf.reserve(want);
+            let got = match (&mut self.reader).take(want as u64).read_to_end(&mut buf) {
                 Ok(got) => got,
                 Err(e) => {
                     // A damaged stream (a truncated archive): the whole records read before the
