@@ -66,6 +66,13 @@ pub(crate) trait Job: Sync {
 
     /// What the writer puts between two pieces' output (when both hold records).
     fn separator(&self) -> &[u8];
+
+    /// About how many output records the job writes per input record: pieces are cut that
+    /// much smaller (unless the user chose their size), so a piece's output stays about as
+    /// large as for the other commands.
+    fn expansion(&self) -> usize {
+        1
+    }
 }
 
 /// What a job made of one piece.
@@ -206,6 +213,11 @@ fn chunk_size(len: usize, threads: usize) -> usize {
     (len / (threads * 64)).clamp(4 * 1024, 512 * 1024)
 }
 
+/// A piece size `by` times smaller, not below a few records' bytes.
+fn shrink(target: usize, by: usize) -> usize {
+    (target / by.max(1)).max(1024)
+}
+
 /// What a run did.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -267,17 +279,19 @@ pub fn run(
     sinks: Sinks,
     settings: &Settings,
 ) -> Result<Report, RunError> {
-    run_seen(input, task, sinks, settings, None)
+    run_seen(input, task, sinks, settings, None, 0)
 }
 
 /// [`run`], with the set of records seen so far for `dedup`: its records are written only when
-/// the set has not seen them (it keeps them then), and reported as dropped otherwise.
+/// the set has not seen them (it keeps them then), and reported as dropped otherwise. `file`
+/// is the input's index among the run's inputs, from 0 (`augment` draws from it).
 pub(crate) fn run_seen(
     input: Input,
     task: Task,
     sinks: Sinks,
     settings: &Settings,
     seen: Option<&mut Seen>,
+    file: u64,
 ) -> Result<Report, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
@@ -294,6 +308,7 @@ pub(crate) fn run_seen(
             }
         },
         input_name,
+        file,
     };
     run_job(input, build, sinks, settings, seen)
 }
@@ -421,8 +436,9 @@ pub(crate) fn run_job<J: Job>(
         pool.in_place_scope(|tasks| {
             read_result = match stream {
                 None => {
-                    let target =
-                        settings.chunk_bytes.unwrap_or_else(|| chunk_size(mapped.len(), threads));
+                    let target = settings.chunk_bytes.unwrap_or_else(|| {
+                        shrink(chunk_size(mapped.len(), threads), job.expansion())
+                    });
                     for chunk in SliceChunker::new(format, mapped, target) {
                         if stop_requested().is_some()
                             || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
@@ -433,7 +449,9 @@ pub(crate) fn run_job<J: Job>(
                     Ok(())
                 }
                 Some(reader) => {
-                    let target = settings.chunk_bytes.unwrap_or(STREAM_CHUNK);
+                    let target = settings
+                        .chunk_bytes
+                        .unwrap_or_else(|| shrink(STREAM_CHUNK, job.expansion()));
                     let mut chunker = StreamChunker::new(format, reader, target);
                     loop {
                         match chunker.next_chunk() {
