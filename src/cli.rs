@@ -172,9 +172,10 @@ enum Command {
     Augment {
         #[command(flatten)]
         common: Common,
-        /// Transformed copies of each record.
+        /// Transformed copies of each record (at most 10,000: a piece of input is never less
+        /// than a record, and its copies are held until written).
         #[arg(long, default_value_t = 1, value_name = "K",
-              value_parser = clap::value_parser!(u32).range(1..))]
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
         copies: u32,
         /// Seed: the same seed gives the same copies, whatever the thread count [default: a
         /// fresh one, shown on stderr].

@@ -387,3 +387,44 @@ fn seeds_give_different_copies() {
     }
     assert_eq!(copies.len(), 50);
 }
+
+#[test]
+fn field_separated_rows_and_grids_with_their_transformation() {
+    let dir = TempDir::new("augment-fields");
+    let p = sample(2);
+    // Tab-separated rows: written as CSV, the other field kept, the puzzle field transformed.
+    let input = dir.file("p.tsv", format!("a\t{}\nb\t{}\n", p[0], p[1]).as_bytes());
+    let run = sudoku_bulk(&["augment", "-q", "--seed", "2", "--copies", "2", &input], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows[0], "field1,field2,line,status,copy,error");
+    for (i, row) in rows[1..].iter().enumerate() {
+        let fields: Vec<&str> = row.split(',').collect();
+        let (record, k) = (i / 2, i as u64 % 2 + 1);
+        assert_eq!(fields[0], ["a", "b"][record]);
+        let t = Augmenter::new(2).transform(0, record as u64 + 1, k);
+        assert_eq!(fields[1], t.apply(&p[record].parse().unwrap()).to_string());
+    }
+    // A CSV column named `puzzle`: JSON Lines has it transformed, and ours as `puzzle_out`.
+    let input = dir.file("n.csv", format!("puzzle,id\n{},x\n", p[0]).as_bytes());
+    let run =
+        sudoku_bulk(&["augment", "-q", "--seed", "2", "--output-format", "jsonl", &input], None);
+    let copy = Augmenter::new(2).transform(0, 2, 1).apply(&p[0].parse().unwrap()).to_string();
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{{\"puzzle\":\"{copy}\",\"id\":\"x\",\"line\":2,\"status\":\"augmented\",\
+             \"puzzle_out\":\"{copy}\",\"copy\":1}}\n"
+        )
+    );
+    // Grids with --with-transform: one line `PUZZLE TRANSFORM` a copy.
+    let grid: Grid = p[0].parse().unwrap();
+    let mut rows = Vec::new();
+    grid.write_rows(&mut rows, true);
+    let input = dir.file("g.txt", &rows);
+    let run = sudoku_bulk(&["augment", "-q", "--seed", "2", "--with-transform", &input], None);
+    let (puzzle, t) = run.stdout.trim_end().split_once(' ').unwrap();
+    let t: Transform = t.parse().unwrap();
+    assert_eq!(t.inverse().apply(&puzzle.parse().unwrap()), grid);
+    assert_eq!(run.stdout.lines().count(), 1);
+}
