@@ -37,9 +37,9 @@ use crate::verdict::{Tally, Task};
 /// or back to back; CSV rows with a puzzle column and perhaps a solution column. Lines starting
 /// with `#` are comments; a line `end` ends the input.
 ///
-/// Every input record gets one output record, in input order. A record that fails gives an
-/// output record that says why (`error: line N: reason` in the line format) and a message on
-/// stderr.
+/// Every input record gets one output record (augment: one per copy), in input order. A record
+/// that fails gives an output record that says why (`error: line N: reason` in the line
+/// format) and a message on stderr.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-bulk", version, about, max_term_width = 100)]
 pub struct Cli {

@@ -120,10 +120,10 @@ impl Job for BulkJob {
                 if let (Task::Augment { copies, seed, include_original, .. }, None, Ok(puzzle)) =
                     (self.task, &verdict.fault, &record.parsed)
                 {
-                    out.tally.copies += u64::from(copies) + u64::from(include_original);
                     if self.failures_only {
-                        continue;
+                        continue; // only failures are written
                     }
+                    out.tally.copies += u64::from(copies) + u64::from(include_original);
                     let augmenter = Augmenter::new(seed);
                     for (k, t) in augmenter.copies(self.file, record.line, copies, include_original)
                     {
