@@ -343,31 +343,65 @@ def augment(
     )
 
 
-def apply_transform(grids: Any, transforms: Any, *, inverse: bool = False) -> pa.Table:
+def apply_transform(
+    grids: Any,
+    transforms: Any,
+    *,
+    inverse: bool = False,
+    blank: int = 0,
+    offset: int = 0,
+) -> Union[pa.Table, np.ndarray]:
     """Puts each grid through its transformation, or with ``inverse=True`` through the
     inverse: a model's answer on an augmented puzzle, with the copy's ``transform``, maps back
     to the answer on the original puzzle.
 
     Args:
         grids: puzzles or solutions in the 81-character line form, one per row (the kinds
-            :func:`solve` accepts).
-        transforms: one transformation per grid (the same kinds), or one ``str`` for every
-            grid, in the text form ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`` (``augment``'s
-            ``transform`` column).
+            :func:`solve` accepts); or a numpy integer array of shape ``(N, 81)`` or
+            ``(N, 9, 9)``, each cell ``offset + digit`` or ``blank``, as for
+            :func:`solve_array` (a model's output tensor, say).
+        transforms: one transformation per grid (the kinds :func:`solve` accepts), or one
+            ``str`` for every grid, in the text form ``T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD``
+            (``augment``'s ``transform`` column).
         inverse: apply each transformation's inverse.
+        blank, offset: for integer grids, as for :func:`solve_array`.
 
     Returns:
-        A ``pyarrow.Table`` with ``grid`` (the transformed grid, blanks ``.``; null where the
-        grid or the transformation does not parse or is null) and ``error`` (null, or why).
+        For text grids, a ``pyarrow.Table`` with ``grid`` (the transformed grid, blanks ``.``;
+        null where the grid or the transformation does not parse or is null) and ``error``
+        (null, or why). For an integer array, an array of its shape and dtype.
 
     Raises:
         ValueError: a single ``transforms`` string that is not a transformation, or not one
-            transformation per grid.
+            transformation per grid; for an integer array, a row that fails (a cell neither
+            ``blank`` nor a digit, a transformation that does not parse), named.
     """
+    if isinstance(grids, np.ndarray) and grids.dtype.kind in "iu":
+        return _apply_to_array(grids, transforms, inverse, blank, offset)
     column = _column(grids, "grids")
     if isinstance(transforms, str):
         return _native.apply_transform(column, None, transforms, inverse)
     return _native.apply_transform(column, _column(transforms, "transforms"), None, inverse)
+
+
+def _apply_to_array(grids: np.ndarray, transforms: Any, inverse: bool, blank: int, offset: int) -> np.ndarray:
+    """:func:`apply_transform` on integer grids: through the line form and back, so the
+    transformation is the library's."""
+    if grids.ndim not in (2, 3) or grids.shape[1:] not in ((81,), (9, 9)):
+        raise ValueError(f"grids: expected shape (N, 81) or (N, 9, 9), got {grids.shape}")
+    values = grids.reshape(len(grids), 81).astype(np.int64)
+    digits = values - offset
+    chars = np.where(values == blank, ord("."), digits + ord("0"))
+    chars[(values != blank) & ((digits < 1) | (digits > 9))] = ord("x")  # malformed, named
+    lines = pa.array(list(np.ascontiguousarray(chars.astype(np.uint8)).view("S81").ravel()), pa.binary())
+    table = apply_transform(lines, transforms, inverse=inverse)
+    out, errors = table.column("grid").to_pylist(), table.column("error").to_pylist()
+    for row, error in enumerate(errors):
+        if error is not None:
+            raise ValueError(f"grids: row {row}: {error}")
+    text = np.frombuffer("".join(out).encode(), dtype=np.uint8).reshape(len(grids), 81).astype(np.int64)
+    result = np.where(text == ord("."), blank, text - ord("0") + offset)
+    return result.astype(grids.dtype).reshape(grids.shape)
 
 
 def _run_file(command: str, path: PathLike, output: Optional[PathLike], **options: Any) -> Dict[str, Any]:

@@ -153,3 +153,30 @@ def test_apply_transform_forward_inverse_and_bad_rows():
         sb.apply_transform([PUZZLE], "nonsense")
     with pytest.raises(ValueError, match="one per grid"):
         sb.apply_transform([PUZZLE], [t, t])
+
+
+def test_apply_transform_on_integer_grids_maps_a_models_answers_back(sample_puzzles):
+    puzzles = sample_puzzles[:20]
+    aug = sb.augment(puzzles, sb.solve(puzzles).column("solution"), copies=2, seed=9, with_transform=True)
+    transforms = aug.column("transform").to_pylist()
+    # HRM-style tensors: blank 1, digits 2 to 10, (N, 9, 9).
+    def tensor(lines):
+        return np.array([[1 if c == "." else int(c) + 1 for c in line] for line in lines], np.int32).reshape(-1, 9, 9)
+
+    answers = tensor(aug.column("solution").to_pylist())  # a perfect model's answers
+    back = sb.apply_transform(answers, transforms, inverse=True, blank=1, offset=1)
+    assert back.shape == (40, 9, 9) and back.dtype == np.int32
+    originals = sb.solve(puzzles).column("solution").to_pylist()
+    assert np.array_equal(back, tensor([s for s in originals for _ in range(2)]))
+    # The same through the text path, and blanks kept.
+    copies = tensor(aug.column("puzzle").to_pylist())
+    assert np.array_equal(
+        sb.apply_transform(copies, transforms, inverse=True, blank=1, offset=1),
+        tensor([p for p in puzzles for _ in range(2)]),
+    )
+    bad = copies.copy()
+    bad[3, 0, 0] = 11
+    with pytest.raises(ValueError, match="row 3: cell 1"):
+        sb.apply_transform(bad, transforms, inverse=True, blank=1, offset=1)
+    with pytest.raises(ValueError, match="shape"):
+        sb.apply_transform(np.zeros((2, 80), np.uint8), "0:012345678:012345678:123456789")
