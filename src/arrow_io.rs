@@ -964,7 +964,7 @@ impl Read for TextStream {
 }
 
 /// Our JSON Lines keys that hold numbers: Int64 columns in Parquet output.
-const NUMBER_KEYS: [&str; 5] = ["line", "count", "limit", "guesses", "automorphisms"];
+const NUMBER_KEYS: [&str; 6] = ["line", "count", "limit", "guesses", "automorphisms", "copy"];
 
 /// The schema of a Parquet output, and how many of its columns are the input's (the first
 /// ones), which the JSON Lines hold as text.

@@ -37,9 +37,9 @@ use crate::verdict::{Tally, Task};
 /// or back to back; CSV rows with a puzzle column and perhaps a solution column. Lines starting
 /// with `#` are comments; a line `end` ends the input.
 ///
-/// Every input record gets one output record, in input order. A record that fails gives an
-/// output record that says why (`error: line N: reason` in the line format) and a message on
-/// stderr.
+/// Every input record gets one output record (augment: one per copy), in input order. A record
+/// that fails gives an output record that says why (`error: line N: reason` in the line
+/// format) and a message on stderr.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-bulk", version, about, max_term_width = 100)]
 pub struct Cli {
@@ -146,6 +146,48 @@ enum Command {
         /// What counts as overlap: the same givens, or an equivalent puzzle.
         #[arg(long, value_enum, default_value_t = Sameness::Class)]
         by: Sameness,
+    },
+    /// Random isomorphs of each record for data augmentation: --copies K transformed copies
+    /// (transposition, band/row/stack/column permutations, digit relabelling, drawn uniformly),
+    /// the record's answer (a CSV solution column) transformed the same way, so it stays the
+    /// copy's solution.
+    ///
+    /// Deterministic: copy k of the record on line L of the i-th input (from 0) depends only on
+    /// --seed, i, L and k, never on -j or how the input is cut; `sudoku_bulk::augment`
+    /// documents the draw. Output, in input order: K records per record (K+1 with
+    /// --include-original, the original first as copy 0). The line format writes each copy's
+    /// puzzle in the record's layout (blanks as the input wrote them), or one line `PUZZLE
+    /// [ANSWER] [TRANSFORM]` where there is more to say; csv and jsonl keep the input's columns
+    /// (puzzle and solution transformed) and add `line`, `status` (augmented), `copy` and, with
+    /// --with-transform, `transform`. The transformation's text form is
+    /// `T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`: T 1 to transpose first; for each output row (column)
+    /// the source row (column) 0-8; the new labels of digits 1-9. Its inverse maps an answer on
+    /// a copy back to the original (`sudoku_bulk::canon::Transform::inverse`, or
+    /// `sudoku_bulk.apply_transform(..., inverse=True)` in Python).
+    ///
+    /// A malformed record, or one whose solution field is not a grid, is not augmented: it gives
+    /// one output record saying why, as in every command, a message and a --report row. An
+    /// empty or null solution stays empty. The answers are not checked (validate does that).
+    ///
+    /// Exit status: 0 if every record was augmented, 1 if any failed, 2 on a usage or I/O error.
+    Augment {
+        #[command(flatten)]
+        common: Common,
+        /// Transformed copies of each record (at most 10,000: a piece of input is never less
+        /// than a record, and its copies are held until written).
+        #[arg(long, default_value_t = 1, value_name = "K",
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        copies: u32,
+        /// Seed: the same seed gives the same copies, whatever the thread count [default: a
+        /// fresh one, shown on stderr].
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Write each original first (copy 0, the identity), then its copies.
+        #[arg(long)]
+        include_original: bool,
+        /// Add each copy's transformation (`transform`, in the text form above).
+        #[arg(long)]
+        with_transform: bool,
     },
     /// Generate proper, minimal puzzles (one solution; no given can be removed), one a line.
     Generate(GenerateArgs),
@@ -333,6 +375,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             bulk(common, Task::Canon { form, automorphisms })
         }
         Command::Dedup { common, by } => bulk(common, Task::Dedup { by }),
+        Command::Augment { common, copies, seed, include_original, with_transform } => {
+            let seed = match seed {
+                Some(seed) => seed,
+                None => {
+                    let seed = fresh_seed();
+                    if !common.quiet {
+                        say!("sudoku-bulk: seed {seed} (--seed {seed} repeats this run)");
+                    }
+                    seed
+                }
+            };
+            bulk(common, Task::Augment { copies, seed, include_original, with_transform })
+        }
         Command::Overlap { common, test, by } => overlap(common, test, by),
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
@@ -410,7 +465,7 @@ fn generate_summary(count: u64, secs: f64) -> String {
     format!("{count} {noun} generated in {secs:.2}s ({:.0}/s)", count as f64 / secs.max(1e-9))
 }
 
-/// Runs `solve`, `count`, `validate` or `canon`.
+/// Runs `solve`, `count`, `validate`, `canon`, `dedup` or `augment`.
 fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     let inputs: Vec<Option<&Path>> = match common.inputs.is_empty() {
         true => vec![None],
@@ -463,6 +518,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         failures_only: common.failures_only,
         max_messages: Some(common.max_messages),
         headers: true,
+        expansion: task.expansion(),
     };
     let (output, output_file) = open_output(common.output.as_deref())?;
     let (report, report_file) = match common.report.as_deref() {
@@ -528,7 +584,7 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
     // Several inputs are written one after another in the first one's output format, under
     // its CSV header or Parquet schema; so their output columns must be the first one's.
     let mut first_columns: Option<Option<Vec<String>>> = None;
-    for path in inputs {
+    for (file, path) in inputs.into_iter().enumerate() {
         if let Some(Some(first)) = &first_columns {
             let (format, columns) = pipeline::detect(open(path)?, &settings)?;
             let these = output_columns(&settings, format, columns.as_ref()).unwrap_or_default();
@@ -554,7 +610,8 @@ fn bulk(common: Common, task: Task) -> Result<ExitCode> {
         if let Some(seen) = &mut seen {
             seen.begin_file(&input_name);
         }
-        let run = match pipeline::run_seen(input, task, sinks, &settings, seen.as_mut()) {
+        let file = file as u64;
+        let run = match pipeline::run_seen(input, task, sinks, &settings, seen.as_mut(), file) {
             Ok(run) => run,
             Err(RunError::Interrupted(signal)) => {
                 // Dropping the staged files removes them: nothing half-written is left behind.
@@ -662,6 +719,7 @@ fn overlap(common: Common, test: Vec<PathBuf>, by: Sameness) -> Result<ExitCode>
         failures_only: false,
         max_messages: Some(common.max_messages),
         headers: false, // the headers are ours, written below
+        expansion: 1,
     };
     let (output, output_file) = open_output(common.output.as_deref())?;
     let output = Shared::new(output);
@@ -700,7 +758,7 @@ fn overlap(common: Common, test: Vec<PathBuf>, by: Sameness) -> Result<ExitCode>
                 report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
                 messages: None,
             };
-            let run = match pipeline::run_seen(input, task, sinks, &settings, Some(&mut seen)) {
+            let run = match pipeline::run_seen(input, task, sinks, &settings, Some(&mut seen), 0) {
                 Ok(run) => run,
                 Err(RunError::Interrupted(signal)) => {
                     say!("sudoku-bulk: interrupted by signal {signal}; the output is incomplete");

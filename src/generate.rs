@@ -29,25 +29,25 @@ use crate::solver::{BitmaskSolver, Solver};
 /// only wrapping `u64` arithmetic, so it gives the same stream on every platform. Its period of
 /// 2^64 is far beyond what a corpus draws.
 #[derive(Debug, Clone)]
-struct SplitMix64 {
+pub(crate) struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
     /// 2^64 divided by the golden ratio, odd: the counter's step.
-    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    pub(crate) const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
-    fn new(seed: u64) -> SplitMix64 {
+    pub(crate) fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
     }
 
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(Self::GAMMA);
         Self::mix(self.state)
     }
 
     /// The bit mixer each counter value passes through.
-    fn mix(mut z: u64) -> u64 {
+    pub(crate) fn mix(mut z: u64) -> u64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)

@@ -53,11 +53,14 @@
 //!
 //! - **Equivalent puzzles**: [`canon`] has the transformations that keep a Sudoku a Sudoku
 //!   ([`canon::Transform`]: apply, compose, invert, a text form) and the minlex and patminlex
-//!   canonical forms of any grid, with its automorphism count.
+//!   canonical forms of any grid, with its automorphism count; [`augment::Augmenter`] draws
+//!   the random isomorphs `augment` writes, the same for the same seed and record whatever
+//!   the threads.
 //!
 //! `examples/solve_lines.rs` is a small program built on the batch API.
 
 mod arrow_io;
+pub mod augment;
 pub mod batch;
 pub mod canon;
 #[doc(hidden)]

@@ -17,7 +17,7 @@ use std::fmt::{self, Write as _};
 use std::io::Write;
 use std::sync::Arc;
 
-use crate::canon::Sameness;
+use crate::canon::{Sameness, Transform};
 use crate::format::{
     ColumnChoice, ColumnSource, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
@@ -168,6 +168,12 @@ impl Encoder {
                 &["line", "status", "puzzle", "canonical", "automorphisms", "error"]
             }
             Task::Dedup { .. } => &["line", "status", "puzzle", "canonical", "error"],
+            Task::Augment { with_transform: false, .. } => {
+                &["line", "status", "puzzle", "copy", "error"]
+            }
+            Task::Augment { with_transform: true, .. } => {
+                &["line", "status", "puzzle", "copy", "transform", "error"]
+            }
             _ => &["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"],
         };
         let ours = ours.iter().map(|name| self.our_name(name).into_owned());
@@ -189,6 +195,9 @@ impl Encoder {
     pub fn separator(&self) -> &'static [u8] {
         match (self.output, self.input, self.task) {
             (OutputFormat::Line, Format::Grid, Task::Solve | Task::Dedup { .. }) => b"\n",
+            (OutputFormat::Line, Format::Grid, Task::Augment { with_transform: false, .. }) => {
+                b"\n"
+            }
             _ => b"",
         }
     }
@@ -324,6 +333,13 @@ impl Encoder {
                 writeln!(out, "{}", count_label(count.into(), limit)).expect("Vec");
             }
             Task::Validate => out.extend_from_slice(b"valid\n"),
+            Task::Augment { .. } => {
+                // (Copies go through `augmented`; a record that passed is its puzzle.)
+                if let Some(puzzle) = &verdict.puzzle {
+                    puzzle.write_line(out);
+                }
+                out.push(b'\n');
+            }
             Task::Canon { .. } => {
                 let canonical = verdict.canonical.expect("a canonical verdict has its form");
                 write_digits(out, &canonical);
@@ -382,6 +398,13 @@ impl Encoder {
                 optional(out, verdict.guesses);
             }
             Task::Validate | Task::Dedup { by: Sameness::Exact } => {}
+            Task::Augment { with_transform, .. } => {
+                // A failed record: no copy, no transformation.
+                out.push(b',');
+                if with_transform {
+                    out.push(b',');
+                }
+            }
             Task::Dedup { by: Sameness::Class } => {
                 out.push(b',');
                 if let Some(canonical) = &verdict.canonical {
@@ -475,6 +498,127 @@ impl Encoder {
         out.extend_from_slice(b"}\n");
     }
 
+    /// Appends copy `copy` of a record that parsed (for `augment`): its puzzle and answer put
+    /// through `transform`, its other fields as they were, in the output format.
+    ///
+    /// - line: the puzzle in the record's layout (nine rows for a grid), blanks as the input
+    ///   wrote them (`0` or `.`); with an answer or the transformation, one line `PUZZLE
+    ///   [ANSWER] [TRANSFORM]` (a grid as its 81-character line).
+    /// - csv: a CSV input's fields, its puzzle and answer fields transformed, then `line`,
+    ///   `status` (`augmented`), `copy`, `transform`, `error` (empty); `line,puzzle,...` for
+    ///   other inputs.
+    /// - jsonl (and Parquet): the same fields as keys.
+    pub fn augmented(
+        &self,
+        out: &mut Vec<u8>,
+        record: &Record<'_>,
+        puzzle: &Puzzle,
+        copy: u32,
+        transform: &Transform,
+    ) {
+        let with_transform = matches!(self.task, Task::Augment { with_transform: true, .. });
+        let grid = transform.apply(&puzzle.grid);
+        let answer = match puzzle.answer {
+            Some(Ok(answer)) => Some(transform.apply(&answer)),
+            _ => None,
+        };
+        // A CSV input's fields, the puzzle's and the answer's transformed, in the input's blanks.
+        let csv = match self.input {
+            Format::Csv(layout) => {
+                let mut fields = fitted_fields(record.text, layout);
+                let blank = blank_of(&fields[layout.puzzle]);
+                fields[layout.puzzle] = grid_text(&grid, blank).into();
+                if let (Some(answer), Some(i)) = (&answer, layout.answer) {
+                    let blank = blank_of(&fields[i]);
+                    fields[i] = grid_text(answer, blank).into();
+                }
+                Some((layout, fields, blank))
+            }
+            _ => None,
+        };
+        let blank = match (&csv, puzzle.layout) {
+            (Some((_, _, blank)), _) => *blank,
+            (None, Layout::Line) => blank_of(record.text),
+            (None, _) => b'.',
+        };
+        match self.output {
+            OutputFormat::Line | OutputFormat::Auto => match (puzzle.layout, with_transform) {
+                (Layout::Rows { spaced, boxed: false }, false) => grid.write_rows(out, spaced),
+                (Layout::Rows { spaced, boxed: true }, false) => grid.write_boxed_rows(out, spaced),
+                _ => {
+                    out.extend_from_slice(&grid_text(&grid, blank));
+                    if let Some(answer) = &answer {
+                        out.push(b' ');
+                        answer.write_line(out);
+                    }
+                    if with_transform {
+                        write!(out, " {transform}").expect("Vec");
+                    }
+                    out.push(b'\n');
+                }
+            },
+            OutputFormat::Csv => {
+                match &csv {
+                    Some((layout, fields, _)) => {
+                        for (i, field) in fields.iter().enumerate() {
+                            if i > 0 {
+                                out.push(b',');
+                            }
+                            if !(layout.nulls && **field == *NULL_FIELD) {
+                                csv_field(out, field);
+                            }
+                        }
+                        write!(out, ",{}", record.line).expect("Vec");
+                    }
+                    None => {
+                        write!(out, "{},", record.line).expect("Vec");
+                        out.extend_from_slice(&grid_text(&grid, blank));
+                    }
+                }
+                write!(out, ",{},{copy}", self.task.success()).expect("Vec");
+                if with_transform {
+                    write!(out, ",{transform}").expect("Vec");
+                }
+                out.extend_from_slice(b",\n");
+            }
+            OutputFormat::Jsonl | OutputFormat::Parquet => {
+                out.push(b'{');
+                if let Some((layout, fields, _)) = &csv {
+                    for (name, field) in self.input_columns.iter().zip(fields) {
+                        json_string(out, name.as_bytes());
+                        out.push(b':');
+                        match layout.nulls && **field == *NULL_FIELD {
+                            true => out.extend_from_slice(b"null"),
+                            false => json_string(out, field),
+                        }
+                        out.push(b',');
+                    }
+                }
+                let key = |out: &mut Vec<u8>, name: &str| {
+                    json_string(out, self.our_name(name).as_bytes());
+                    out.push(b':');
+                };
+                key(out, "line");
+                write!(out, "{},", record.line).expect("Vec");
+                key(out, "status");
+                json_string(out, self.task.success().as_bytes());
+                out.push(b',');
+                key(out, "puzzle");
+                out.push(b'"');
+                grid.write_line(out);
+                out.extend_from_slice(b"\",");
+                key(out, "copy");
+                write!(out, "{copy}").expect("Vec");
+                if with_transform {
+                    out.push(b',');
+                    key(out, "transform");
+                    write!(out, "\"{transform}\"").expect("Vec");
+                }
+                out.extend_from_slice(b"}\n");
+            }
+        }
+    }
+
     /// The name one of our fields goes by: its own, or with `_out` where the input has a column
     /// of that name.
     fn our_name<'a>(&self, name: &'a str) -> std::borrow::Cow<'a, str> {
@@ -493,6 +637,19 @@ fn detail_text(fault: &Fault) -> String {
         detail => write!(text, "{detail}").expect("String"),
     }
     text
+}
+
+/// The blank a puzzle's text uses, for its copies to use too: `0` if it has one, else `.`.
+fn blank_of(text: &[u8]) -> u8 {
+    match memchr::memchr(b'0', text) {
+        Some(_) => b'0',
+        None => b'.',
+    }
+}
+
+/// A grid's 81-character line with `blank` for blanks.
+fn grid_text(grid: &Grid, blank: u8) -> Vec<u8> {
+    grid.cells().iter().map(|&v| if v == 0 { blank } else { b'0' + v }).collect()
 }
 
 /// A canonical form as its 81-digit string, blanks as `0` (the string the forms are the
@@ -627,6 +784,13 @@ pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
             by.name(),
             t.failed
         ),
+        Task::Augment { .. } => format!(
+            "{}: {} augmented into {} copies, {} failed",
+            records(t.records),
+            t.ok,
+            t.copies,
+            t.failed
+        ),
     };
     let reasons: Vec<String> = Reason::ALL
         .iter()
@@ -708,6 +872,13 @@ fn counts_json(task: Task, t: &Tally) -> String {
             by.name(),
             t.records - t.dropped,
             t.dropped
+        );
+    }
+    if let Task::Augment { copies, seed, include_original, .. } = task {
+        json += &format!(
+            ",\"copies\":{copies},\"seed\":{seed},\"include_original\":{include_original},\
+             \"written\":{}",
+            t.copies
         );
     }
     if let Task::Count { limit } = task {

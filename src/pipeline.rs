@@ -123,6 +123,10 @@ pub struct Settings {
     /// Whether to write the CSV headers of the output and the report: not for the second and
     /// later of several inputs written one after another under the first one's header.
     pub headers: bool,
+    /// About how many output records the job writes per input record (`augment`'s copies):
+    /// pieces are cut that much smaller (unless `chunk_bytes` is given), so a piece's output
+    /// stays about as large as for the other commands.
+    pub expansion: usize,
 }
 
 impl Default for Settings {
@@ -139,6 +143,7 @@ impl Default for Settings {
             failures_only: false,
             max_messages: None,
             headers: true,
+            expansion: 1,
         }
     }
 }
@@ -214,6 +219,12 @@ fn stream_chunk_size(threads: usize) -> usize {
     (STREAM_IN_FLIGHT / (threads * BUFFERS_PER_THREAD)).clamp(64 * 1024, 1 << 20)
 }
 
+/// A piece size `by` times smaller, not below a few records' bytes (so `augment --copies
+/// 10000` holds about 3 records' copies, some 4 MB, per piece in flight).
+fn shrink(target: usize, by: usize) -> usize {
+    (target / by.max(1)).max(256)
+}
+
 /// What a run did.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -275,17 +286,19 @@ pub fn run(
     sinks: Sinks,
     settings: &Settings,
 ) -> Result<Report, RunError> {
-    run_seen(input, task, sinks, settings, None)
+    run_seen(input, task, sinks, settings, None, 0)
 }
 
 /// [`run`], with the set of records seen so far for `dedup`: its records are written only when
-/// the set has not seen them (it keeps them then), and reported as dropped otherwise.
+/// the set has not seen them (it keeps them then), and reported as dropped otherwise. `file`
+/// is the input's index among the run's inputs, from 0 (`augment` draws from it).
 pub(crate) fn run_seen(
     input: Input,
     task: Task,
     sinks: Sinks,
     settings: &Settings,
     seen: Option<&mut Seen>,
+    file: u64,
 ) -> Result<Report, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
@@ -302,6 +315,7 @@ pub(crate) fn run_seen(
             }
         },
         input_name,
+        file,
     };
     run_job(input, build, sinks, settings, seen)
 }
@@ -375,7 +389,9 @@ pub(crate) fn run_job<J: Job>(
 
     let name = input.name().to_string();
     let read_error = |source| RunError::Read { name: name.clone(), source };
-    let stream_target = settings.chunk_bytes.unwrap_or_else(|| stream_chunk_size(threads));
+    let stream_target = settings
+        .chunk_bytes
+        .unwrap_or_else(|| shrink(stream_chunk_size(threads), settings.expansion));
     // A columnar file's format and columns are known once it is opened: its text is CSV, in
     // pieces of whole rows that go to the workers as they are.
     let (map, stream, table, known) = match input {
@@ -453,8 +469,9 @@ pub(crate) fn run_job<J: Job>(
                     }
                 }
                 (None, None) => {
-                    let target =
-                        settings.chunk_bytes.unwrap_or_else(|| chunk_size(mapped.len(), threads));
+                    let target = settings.chunk_bytes.unwrap_or_else(|| {
+                        shrink(chunk_size(mapped.len(), threads), settings.expansion)
+                    });
                     for chunk in SliceChunker::new(format, mapped, target) {
                         if stop_requested().is_some()
                             || !dispatch(tasks, chunk, job, &free_rx, &result_tx)

@@ -54,10 +54,33 @@ pub enum Task {
         /// What counts as a repeat.
         by: Sameness,
     },
+    /// Random isomorphs of each record (and of its answer, where it carries one), drawn by an
+    /// [`Augmenter`](crate::augment::Augmenter) from the seed and the record's place.
+    Augment {
+        /// Transformed copies per record.
+        copies: u32,
+        /// The seed the copies are drawn from.
+        seed: u64,
+        /// Whether the original comes first, as copy 0.
+        include_original: bool,
+        /// Whether each copy carries its transformation, in its text form.
+        with_transform: bool,
+    },
 }
 
 impl Task {
-    /// The command's name: `solve`, `count` or `validate`.
+    /// About how many output records the task writes per input record: `augment`'s copies
+    /// (and the original), 1 for the others.
+    pub fn expansion(self) -> usize {
+        match self {
+            Task::Augment { copies, include_original, .. } => {
+                (copies as usize + usize::from(include_original)).max(1)
+            }
+            _ => 1,
+        }
+    }
+
+    /// The command's name: `solve`, `count`, `validate`, `canon`, `dedup` or `augment`.
     pub fn name(self) -> &'static str {
         match self {
             Task::Solve => "solve",
@@ -65,10 +88,12 @@ impl Task {
             Task::Validate => "validate",
             Task::Canon { .. } => "canon",
             Task::Dedup { .. } => "dedup",
+            Task::Augment { .. } => "augment",
         }
     }
 
-    /// The status word of a record that passed: `solved`, `counted`, `valid` or `canonical`.
+    /// The status word of a record that passed: `solved`, `counted`, `valid`, `canonical`,
+    /// `kept` or `augmented`.
     pub fn success(self) -> &'static str {
         match self {
             Task::Solve => "solved",
@@ -76,6 +101,7 @@ impl Task {
             Task::Validate => "valid",
             Task::Canon { .. } => "canonical",
             Task::Dedup { .. } => "kept",
+            Task::Augment { .. } => "augmented",
         }
     }
 
@@ -89,6 +115,8 @@ impl Task {
             Task::Canon { automorphisms: true, .. } => &["canonical", "automorphisms"],
             Task::Dedup { by: Sameness::Exact } => &[],
             Task::Dedup { by: Sameness::Class } => &["canonical"],
+            Task::Augment { with_transform: false, .. } => &["copy"],
+            Task::Augment { with_transform: true, .. } => &["copy", "transform"],
         }
     }
 }
@@ -285,6 +313,9 @@ pub struct Tally {
     pub solutions: Vec<u64>,
     /// Records dropped as repeats of an earlier one (`dedup`); they count as `ok` too.
     pub dropped: u64,
+    /// Output records written for the records that passed, where a command writes more than
+    /// one a record (`augment`'s copies); 0 for the others.
+    pub copies: u64,
 }
 
 impl Tally {
@@ -321,6 +352,7 @@ impl std::ops::AddAssign<&Tally> for Tally {
         self.ok += other.ok;
         self.failed += other.failed;
         self.dropped += other.dropped;
+        self.copies += other.copies;
         for (mine, theirs) in self.reasons.iter_mut().zip(other.reasons) {
             *mine += theirs;
         }

@@ -275,7 +275,7 @@ fn several_inputs_are_read_in_order_under_one_summary() {
 
 /// Writes a Parquet file of `id` (integers), `quizzes` and `solutions` (text), two rows a row
 /// group.
-fn parquet_file(path: &std::path::Path, rows: &[(&str, &str)]) {
+pub fn parquet_file(path: &std::path::Path, rows: &[(&str, &str)]) {
     use std::sync::Arc;
 
     use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray};

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod augment;
 mod canon;
 mod cli;
 mod corpora;
@@ -9,7 +10,7 @@ mod dedup;
 mod edges;
 mod faults;
 mod hostile;
-mod inputs;
+pub mod inputs;
 mod oracles;
 mod outputs;
 mod overlap;

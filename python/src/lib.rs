@@ -20,6 +20,8 @@
 //! - [`engine`]: thread counts, the cache of batches (thread pools), the slices, and the
 //!   guard that keeps a Rust panic from reaching Python as anything but a `RuntimeError`.
 //! - [`grids`]: `solve_array`, numpy integer grids in and out.
+//! - [`equiv`]: `canon`, `augment` and `apply_transform`, the canonical forms and
+//!   transformations.
 //! - [`files`]: `solve_file` and friends, the library's file pipeline.
 
 use pyo3::exceptions::PyValueError;
@@ -28,6 +30,7 @@ use pyo3::types::PyDict;
 use sudoku_bulk::{Reason, SolverKind, Task};
 
 mod engine;
+mod equiv;
 mod files;
 mod grids;
 mod input;
@@ -134,6 +137,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(grids::solve_array, m)?)?;
+    m.add_function(wrap_pyfunction!(equiv::canon, m)?)?;
+    m.add_function(wrap_pyfunction!(equiv::augment, m)?)?;
+    m.add_function(wrap_pyfunction!(equiv::apply_transform, m)?)?;
     m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
     m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_pool, m)?)?;

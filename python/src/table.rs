@@ -38,7 +38,9 @@ pub(crate) fn schema(task: Task) -> SchemaRef {
         Task::Solve => vec![status, text("solution"), int("guesses"), text("error")],
         Task::Count { .. } => vec![status, int("count"), int("guesses"), text("error")],
         // `canon` is not exposed in Python yet: a table of it would have status and error.
-        Task::Validate | Task::Canon { .. } | Task::Dedup { .. } => vec![status, text("error")],
+        Task::Validate | Task::Canon { .. } | Task::Dedup { .. } | Task::Augment { .. } => {
+            vec![status, text("error")]
+        }
     };
     Arc::new(Schema::new(fields))
 }
@@ -152,7 +154,7 @@ impl TableBuilder {
                 None => self.solution.push_null(),
             },
             Task::Count { .. } => self.count.push(verdict.count.map(i64::from)),
-            Task::Validate | Task::Canon { .. } | Task::Dedup { .. } => {}
+            Task::Validate | Task::Canon { .. } | Task::Dedup { .. } | Task::Augment { .. } => {}
         }
         self.guesses.push(verdict.guesses.map(|g| i64::try_from(g).unwrap_or(i64::MAX)));
         match verdict.fault {
@@ -172,7 +174,7 @@ impl TableBuilder {
         match self.task {
             Task::Solve => self.solution.push_null(),
             Task::Count { .. } => self.count.push(None),
-            Task::Validate | Task::Canon { .. } | Task::Dedup { .. } => {}
+            Task::Validate | Task::Canon { .. } | Task::Dedup { .. } | Task::Augment { .. } => {}
         }
         self.guesses.push(None);
         self.error.push(MISSING_ERROR);
@@ -188,7 +190,7 @@ impl TableBuilder {
             Task::Count { .. } => {
                 vec![status, self.count.finish(), self.guesses.finish(), self.error.finish()]
             }
-            Task::Validate | Task::Canon { .. } | Task::Dedup { .. } => {
+            Task::Validate | Task::Canon { .. } | Task::Dedup { .. } | Task::Augment { .. } => {
                 vec![status, self.error.finish()]
             }
         };

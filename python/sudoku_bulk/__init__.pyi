@@ -2,7 +2,7 @@
 
 import os
 import sys
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import pyarrow as pa
@@ -17,6 +17,10 @@ __all__ = [
     "count",
     "validate",
     "solve_array",
+    "canon",
+    "equivalent",
+    "augment",
+    "apply_transform",
     "solve_file",
     "count_file",
     "validate_file",
@@ -74,6 +78,29 @@ def solve_array(
     threads: Optional[int] = None,
     solver: str = "band",
 ) -> Tuple[np.ndarray, np.ndarray]: ...
+def canon(
+    puzzles: Any,
+    form: str = "minlex",
+    automorphisms: bool = False,
+    *,
+    threads: Optional[int] = None,
+) -> pa.Table: ...
+def equivalent(a: Any, b: Any, *, threads: Optional[int] = None) -> pa.Array: ...
+def augment(
+    puzzles: Any,
+    solutions: Any = None,
+    *,
+    copies: int = 1,
+    seed: int = 0,
+    include_original: bool = False,
+    with_transform: bool = False,
+    lines: Optional[Sequence[int]] = None,
+    file: int = 0,
+    threads: Optional[int] = None,
+) -> pa.Table: ...
+def apply_transform(
+    grids: Any, transforms: Any, *, inverse: bool = False, blank: int = 0, offset: int = 0
+) -> Union[pa.Table, np.ndarray]: ...
 def solve_file(
     path: PathLike, output: Optional[PathLike] = None, **options: Unpack[FileOptions]
 ) -> Dict[str, Any]: ...

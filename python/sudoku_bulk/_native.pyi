@@ -34,6 +34,23 @@ def solve_array(
     threads: Optional[int] = None,
     solver: str = "band",
 ) -> Tuple[np.ndarray, np.ndarray]: ...
+def canon(
+    puzzles: Any, form: str = "minlex", automorphisms: bool = False, threads: Optional[int] = None
+) -> pa.Table: ...
+def augment(
+    puzzles: Any,
+    solutions: Optional[Any] = None,
+    copies: int = 1,
+    seed: int = 0,
+    include_original: bool = False,
+    with_transform: bool = False,
+    lines: Optional[List[int]] = None,
+    file: int = 0,
+    threads: Optional[int] = None,
+) -> pa.Table: ...
+def apply_transform(
+    grids: Any, transforms: Optional[Any] = None, one: Optional[str] = None, inverse: bool = False
+) -> pa.Table: ...
 def run_file(
     command: str,
     path: _Path,

@@ -2,6 +2,7 @@
 //! [`Job`]: it walks a piece's records, has the task judge each one, and hands the verdict to
 //! the [`Encoder`], which only appends bytes. `generate` and `bench` have runners of their own.
 
+mod augment;
 pub(crate) mod bench;
 mod canon;
 mod count;
@@ -12,6 +13,7 @@ mod validate;
 use std::cell::RefCell;
 use std::io::Write as _;
 
+use crate::augment::Augmenter;
 use crate::canon::{Form, Sameness};
 use crate::dedup::Keyed;
 use crate::format::chunk::Chunk;
@@ -44,6 +46,7 @@ pub(crate) fn judge(
         Task::Canon { form, automorphisms } => canon::judge(puzzle, form, automorphisms),
         Task::Dedup { by: Sameness::Class } => canon::judge(puzzle, Form::Minlex, false),
         Task::Dedup { by: Sameness::Exact } => Verdict::new(Some(puzzle.grid)),
+        Task::Augment { .. } => augment::judge(puzzle),
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
@@ -83,6 +86,8 @@ pub(crate) struct BulkJob {
     pub encoder: Encoder,
     /// The input's name, for messages.
     pub input_name: String,
+    /// The input's index among the run's inputs, from 0 (`augment` draws from it).
+    pub file: u64,
 }
 
 impl Job for BulkJob {
@@ -112,7 +117,23 @@ impl Job for BulkJob {
                 }
                 let verdict = judge(self.task, solver, &record.parsed, &mut scratch);
                 out.tally.add(&verdict);
-                if dedup {
+                if let (Task::Augment { copies, seed, include_original, .. }, None, Ok(puzzle)) =
+                    (self.task, &verdict.fault, &record.parsed)
+                {
+                    if self.failures_only {
+                        continue; // only failures are written
+                    }
+                    out.tally.copies += u64::from(copies) + u64::from(include_original);
+                    let augmenter = Augmenter::new(seed);
+                    for (k, t) in augmenter.copies(self.file, record.line, copies, include_original)
+                    {
+                        if out.written > 0 {
+                            out.data.extend_from_slice(encoder.separator());
+                        }
+                        encoder.augmented(&mut out.data, &record, puzzle, k, &t);
+                        out.written += 1;
+                    }
+                } else if dedup {
                     // Every record is encoded; the writer keeps those that repeat nothing.
                     encoder.record(&mut out.data, &record, &verdict);
                     out.texts.extend_from_slice(&crate::output::report_text(record.text));

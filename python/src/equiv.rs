@@ -1,0 +1,385 @@
+//! `canon`, `augment` and `apply_transform`: the library's canonical forms and transformations,
+//! batch-wise, with the GIL released; `equivalent` is built on `canon` in Python.
+//!
+//! | function | columns |
+//! |---|---|
+//! | canon | status, canonical, (automorphisms), error |
+//! | augment | row, copy, puzzle, (solution), (transform), status, error |
+//! | apply_transform | grid, error |
+//!
+//! `augment` draws copy k of input row i from `(seed, file, lines[i], k)` with
+//! [`Augmenter`], `lines` being by default `i + 1`: the line of row i in a file of one
+//! puzzle a line, so a list gives the same copies as `sudoku-bulk augment` on that file.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{Int64Builder, StringBuilder};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::PyTable;
+use sudoku_bulk::augment::Augmenter;
+use sudoku_bulk::canon::{Form, Transform};
+use sudoku_bulk::{Detail, Fault, Grid, Task};
+
+use crate::engine::{with_batch, Options, RUN, SLICE};
+use crate::input::Texts;
+use crate::MISSING;
+
+/// The `error` of a row whose input was null.
+const NULL_INPUT: &str = "null input";
+
+/// As the CLI's `error` column: the particulars, or the reason where there are none.
+fn error_text(fault: &Fault) -> String {
+    match fault.detail {
+        Detail::None => fault.reason.name().to_string(),
+        detail => detail.to_string(),
+    }
+}
+
+fn text(name: &str) -> Field {
+    Field::new(name, DataType::Utf8, true)
+}
+
+fn int(name: &str) -> Field {
+    Field::new(name, DataType::Int64, true)
+}
+
+/// A table from record batches, as a `pyarrow.Table`.
+fn to_pyarrow(py: Python<'_>, batches: Vec<RecordBatch>, schema: SchemaRef) -> PyResult<Py<PyAny>> {
+    Ok(PyTable::try_new(batches, schema)?.into_pyarrow(py)?.unbind())
+}
+
+/// `canon(puzzles, form, automorphisms, threads)`: each puzzle's canonical form.
+#[pyfunction]
+#[pyo3(signature = (puzzles, form = "minlex", automorphisms = false, threads = None))]
+pub(crate) fn canon(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    form: &str,
+    automorphisms: bool,
+    threads: Option<i64>,
+) -> PyResult<Py<PyAny>> {
+    let form = match form {
+        "minlex" => Form::Minlex,
+        "patminlex" => Form::Patminlex,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "form: expected 'minlex' or 'patminlex', got {other:?}"
+            )))
+        }
+    };
+    let task = Task::Canon { form, automorphisms };
+    let options = Options::new(task, threads, "band")?;
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    let mut fields = vec![Field::new("status", DataType::Utf8, false), text("canonical")];
+    if automorphisms {
+        fields.push(int("automorphisms"));
+    }
+    fields.push(text("error"));
+    let schema: SchemaRef = Arc::new(Schema::new(fields));
+    let batches = with_batch(py, options, |batch| {
+        let rows = puzzles.len();
+        let mut batches = Vec::new();
+        for start in (0..rows).step_by(SLICE) {
+            let end = rows.min(start + SLICE);
+            let (mut status, mut canonical) = (StringBuilder::new(), StringBuilder::new());
+            let (mut count, mut error) = (Int64Builder::new(), StringBuilder::new());
+            for run in (start..end).step_by(RUN) {
+                let len = RUN.min(end - run);
+                let verdicts =
+                    batch.judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), None));
+                for (i, verdict) in verdicts.iter().enumerate() {
+                    if puzzles.is_null(run + i) {
+                        status.append_value(MISSING);
+                        canonical.append_null();
+                        count.append_null();
+                        error.append_value(NULL_INPUT);
+                        continue;
+                    }
+                    status.append_value(verdict.status(task));
+                    match verdict.canonical {
+                        // The 81-digit string the forms are the smallest of (blanks `0`).
+                        Some(form) => canonical.append_value(digits(&form)),
+                        None => canonical.append_null(),
+                    }
+                    count.append_option(verdict.automorphisms.map(|n| n as i64));
+                    error.append_option(verdict.fault.as_ref().map(error_text));
+                }
+            }
+            let mut columns: Vec<ArrayRef> =
+                vec![Arc::new(status.finish()), Arc::new(canonical.finish())];
+            if automorphisms {
+                columns.push(Arc::new(count.finish()));
+            }
+            columns.push(Arc::new(error.finish()));
+            batches.push(RecordBatch::try_new(schema.clone(), columns).expect("the schema's"));
+        }
+        batches
+    })?;
+    to_pyarrow(py, batches, schema)
+}
+
+/// A grid as 81 digits, blanks `0` (the canonical forms' text, as the CLI writes them).
+fn digits(grid: &Grid) -> String {
+    grid.cells().iter().map(|&v| char::from(b'0' + v)).collect()
+}
+
+/// A grid's line form, blanks `.`.
+fn line(grid: &Grid) -> String {
+    grid.to_string()
+}
+
+/// `augment(puzzles, solutions, copies, seed, include_original, with_transform, lines, file,
+/// threads)`: the copies of each row.
+#[pyfunction]
+#[pyo3(signature = (
+    puzzles, solutions = None, copies = 1, seed = 0, include_original = false,
+    with_transform = false, lines = None, file = 0, threads = None
+))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn augment(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    solutions: Option<&Bound<'_, PyAny>>,
+    copies: i64,
+    seed: u64,
+    include_original: bool,
+    with_transform: bool,
+    lines: Option<Vec<u64>>,
+    file: u64,
+    threads: Option<i64>,
+) -> PyResult<Py<PyAny>> {
+    let copies = u32::try_from(copies)
+        .ok()
+        .filter(|&k| k >= 1)
+        .ok_or_else(|| PyValueError::new_err(format!("copies must be at least 1, got {copies}")))?;
+    let task = Task::Augment { copies, seed, include_original, with_transform };
+    let options = Options::new(task, threads, "band")?;
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    let rows = puzzles.len();
+    let answers = solutions.map(|s| Texts::extract(s, "solutions")).transpose()?;
+    if let Some(answers) = &answers {
+        if answers.len() != rows {
+            return Err(PyValueError::new_err(format!(
+                "solutions: expected one per puzzle ({rows} rows), got {} rows",
+                answers.len()
+            )));
+        }
+    }
+    if let Some(lines) = &lines {
+        if lines.len() != rows {
+            return Err(PyValueError::new_err(format!(
+                "lines: expected one per puzzle ({rows} rows), got {}",
+                lines.len()
+            )));
+        }
+    }
+    let mut fields = vec![int("row"), int("copy"), text("puzzle")];
+    if answers.is_some() {
+        fields.push(text("solution"));
+    }
+    if with_transform {
+        fields.push(text("transform"));
+    }
+    fields.push(Field::new("status", DataType::Utf8, false));
+    fields.push(text("error"));
+    let schema: SchemaRef = Arc::new(Schema::new(fields));
+    let augmenter = Augmenter::new(seed);
+    let batches = with_batch(py, options, |batch| {
+        let mut out = AugmentBuilder::new(schema.clone(), answers.is_some(), with_transform);
+        for run in (0..rows).step_by(RUN) {
+            let len = RUN.min(rows - run);
+            let answer = |i: usize| answers.as_ref().and_then(|a| a.get(i));
+            let verdicts = batch
+                .judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), answer(run + i)));
+            for (i, verdict) in verdicts.iter().enumerate() {
+                let row = run + i;
+                if puzzles.is_null(row) {
+                    out.failed(row, MISSING, NULL_INPUT.to_string());
+                    continue;
+                }
+                let (None, Some(puzzle)) = (&verdict.fault, &verdict.puzzle) else {
+                    let fault = verdict.fault.as_ref();
+                    let status = verdict.status(task);
+                    out.failed(row, status, fault.map(error_text).unwrap_or_default());
+                    continue;
+                };
+                // An answer that is there parsed (the verdict checked it); an empty one is none.
+                let solution = answer(row).and_then(|a| Grid::parse_line(a.trim_ascii()).ok());
+                let line = lines.as_ref().map_or(row as u64 + 1, |l| l[row]);
+                for (k, t) in augmenter.copies(file, line, copies, include_original) {
+                    out.copy(row, k, &t.apply(puzzle), solution.map(|s| t.apply(&s)), &t);
+                }
+            }
+            if out.rows >= SLICE {
+                out.flush();
+            }
+        }
+        out.flush();
+        out.batches
+    })?;
+    to_pyarrow(py, batches, schema)
+}
+
+/// `augment`'s table being built.
+struct AugmentBuilder {
+    schema: SchemaRef,
+    solutions: bool,
+    transforms: bool,
+    row: Int64Builder,
+    copy: Int64Builder,
+    puzzle: StringBuilder,
+    solution: StringBuilder,
+    transform: StringBuilder,
+    status: StringBuilder,
+    error: StringBuilder,
+    /// Rows since the last batch.
+    rows: usize,
+    batches: Vec<RecordBatch>,
+}
+
+impl AugmentBuilder {
+    fn new(schema: SchemaRef, solutions: bool, transforms: bool) -> AugmentBuilder {
+        AugmentBuilder {
+            schema,
+            solutions,
+            transforms,
+            row: Int64Builder::new(),
+            copy: Int64Builder::new(),
+            puzzle: StringBuilder::new(),
+            solution: StringBuilder::new(),
+            transform: StringBuilder::new(),
+            status: StringBuilder::new(),
+            error: StringBuilder::new(),
+            rows: 0,
+            batches: Vec::new(),
+        }
+    }
+
+    /// A row for a record that was not augmented.
+    fn failed(&mut self, row: usize, status: &str, error: String) {
+        self.row.append_value(row as i64);
+        self.copy.append_null();
+        self.puzzle.append_null();
+        self.solution.append_null();
+        self.transform.append_null();
+        self.status.append_value(status);
+        self.error.append_value(error);
+        self.rows += 1;
+    }
+
+    /// A row for one copy.
+    fn copy(&mut self, row: usize, k: u32, puzzle: &Grid, solution: Option<Grid>, t: &Transform) {
+        self.row.append_value(row as i64);
+        self.copy.append_value(i64::from(k));
+        self.puzzle.append_value(line(puzzle));
+        self.solution.append_option(solution.as_ref().map(line));
+        self.transform.append_value(t.to_string());
+        self.status.append_value("augmented");
+        self.error.append_null();
+        self.rows += 1;
+    }
+
+    /// The rows so far as a record batch.
+    fn flush(&mut self) {
+        if self.rows == 0 && !self.batches.is_empty() {
+            return;
+        }
+        let mut columns: Vec<ArrayRef> = vec![
+            Arc::new(self.row.finish()),
+            Arc::new(self.copy.finish()),
+            Arc::new(self.puzzle.finish()),
+        ];
+        let (solution, transform) = (self.solution.finish(), self.transform.finish());
+        if self.solutions {
+            columns.push(Arc::new(solution));
+        }
+        if self.transforms {
+            columns.push(Arc::new(transform));
+        }
+        columns.push(Arc::new(self.status.finish()));
+        columns.push(Arc::new(self.error.finish()));
+        self.batches.push(RecordBatch::try_new(self.schema.clone(), columns).expect("schema's"));
+        self.rows = 0;
+    }
+}
+
+/// `apply_transform(grids, transforms, inverse, transform)`: each grid put through its
+/// transformation (or its inverse); `transforms` is one per grid, or `one` for them all.
+#[pyfunction]
+#[pyo3(signature = (grids, transforms = None, one = None, inverse = false))]
+pub(crate) fn apply_transform(
+    py: Python<'_>,
+    grids: &Bound<'_, PyAny>,
+    transforms: Option<&Bound<'_, PyAny>>,
+    one: Option<&str>,
+    inverse: bool,
+) -> PyResult<Py<PyAny>> {
+    let grids = Texts::extract(grids, "grids")?;
+    let rows = grids.len();
+    let one = match one {
+        Some(text) => Some(text.trim().parse::<Transform>().map_err(|e| {
+            PyValueError::new_err(format!("transforms: {text:?} is not a transformation: {e}"))
+        })?),
+        None => None,
+    };
+    let transforms = match (transforms, one) {
+        (Some(t), None) => Source::Each(Texts::extract(t, "transforms")?),
+        (None, Some(t)) => Source::One(t),
+        _ => return Err(PyTypeError::new_err("give transforms or one, not both")),
+    };
+    if let Source::Each(t) = &transforms {
+        if t.len() != rows {
+            return Err(PyValueError::new_err(format!(
+                "transforms: expected one per grid ({rows} rows), got {} rows",
+                t.len()
+            )));
+        }
+    }
+    let schema: SchemaRef = Arc::new(Schema::new(vec![text("grid"), text("error")]));
+    let batches = py.detach(|| {
+        let mut batches = Vec::new();
+        for start in (0..rows).step_by(SLICE) {
+            let (mut grid, mut error) = (StringBuilder::new(), StringBuilder::new());
+            for row in start..rows.min(start + SLICE) {
+                let t = match &transforms {
+                    Source::One(t) => Ok(*t),
+                    Source::Each(texts) => match texts.get(row) {
+                        None => Err("null transform".to_string()),
+                        Some(text) => String::from_utf8_lossy(text)
+                            .trim()
+                            .parse::<Transform>()
+                            .map_err(|e| format!("transform: {e}")),
+                    },
+                };
+                let g = match grids.get(row) {
+                    None => Err(NULL_INPUT.to_string()),
+                    Some(text) => Grid::parse_line(text.trim_ascii()).map_err(|e| e.to_string()),
+                };
+                match (g, t) {
+                    (Ok(g), Ok(t)) => {
+                        let t = if inverse { t.inverse() } else { t };
+                        grid.append_value(line(&t.apply(&g)));
+                        error.append_null();
+                    }
+                    (Err(e), _) | (_, Err(e)) => {
+                        grid.append_null();
+                        error.append_value(e);
+                    }
+                }
+            }
+            let columns: Vec<ArrayRef> = vec![Arc::new(grid.finish()), Arc::new(error.finish())];
+            batches.push(RecordBatch::try_new(schema.clone(), columns).expect("the schema's"));
+        }
+        batches
+    });
+    to_pyarrow(py, batches, schema)
+}
+
+/// `apply_transform`'s transformations: one for every grid, or one per grid.
+enum Source {
+    One(Transform),
+    Each(Texts),
+}
