@@ -429,20 +429,32 @@ impl Encoder {
         out.push(b'\n');
     }
 
+    /// A CSV input's fields as JSON members, each followed by a comma: by the input's column
+    /// names, as text (a Parquet or Arrow null as null).
+    fn json_input_fields<F: AsRef<[u8]>>(
+        &self,
+        out: &mut Vec<u8>,
+        layout: &CsvLayout,
+        fields: &[F],
+    ) {
+        for (name, field) in self.input_columns.iter().zip(fields) {
+            let field = field.as_ref();
+            json_string(out, name.as_bytes());
+            out.push(b':');
+            match layout.nulls && field == NULL_FIELD {
+                true => out.extend_from_slice(b"null"),
+                false => json_string(out, field),
+            }
+            out.push(b',');
+        }
+    }
+
     fn jsonl(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         out.push(b'{');
         // A CSV input's columns first, by name, as text (a Parquet or Arrow null as null).
         if let Format::Csv(layout) = self.input {
             let fields = fitted_fields(record.text, layout);
-            for (name, field) in self.input_columns.iter().zip(&fields) {
-                json_string(out, name.as_bytes());
-                out.push(b':');
-                match layout.nulls && **field == *NULL_FIELD {
-                    true => out.extend_from_slice(b"null"),
-                    false => json_string(out, field),
-                }
-                out.push(b',');
-            }
+            self.json_input_fields(out, &layout, &fields);
         }
         let key = |out: &mut Vec<u8>, name: &str| {
             let name = self.our_name(name);
@@ -584,15 +596,7 @@ impl Encoder {
             OutputFormat::Jsonl | OutputFormat::Parquet => {
                 out.push(b'{');
                 if let Some((layout, fields, _)) = &csv {
-                    for (name, field) in self.input_columns.iter().zip(fields) {
-                        json_string(out, name.as_bytes());
-                        out.push(b':');
-                        match layout.nulls && **field == *NULL_FIELD {
-                            true => out.extend_from_slice(b"null"),
-                            false => json_string(out, field),
-                        }
-                        out.push(b',');
-                    }
+                    self.json_input_fields(out, layout, fields);
                 }
                 let key = |out: &mut Vec<u8>, name: &str| {
                     json_string(out, self.our_name(name).as_bytes());
