@@ -360,15 +360,7 @@ impl Encoder {
             } else {
                 // A row that may not fit the header, or of another delimiter, or with nulls:
                 // its fields, as CSV, as many as the header's (a null as an empty one).
-                let fields = fitted_fields(record.text, layout);
-                for (i, field) in fields.iter().enumerate() {
-                    if i > 0 {
-                        out.push(b',');
-                    }
-                    if !(layout.nulls && **field == *NULL_FIELD) {
-                        csv_field(out, field);
-                    }
-                }
+                csv_input_fields(out, &layout, &fitted_fields(record.text, layout));
             }
             write!(out, ",{}", record.line).expect("Vec");
         } else {
@@ -572,14 +564,7 @@ impl Encoder {
             OutputFormat::Csv => {
                 match &csv {
                     Some((layout, fields, _)) => {
-                        for (i, field) in fields.iter().enumerate() {
-                            if i > 0 {
-                                out.push(b',');
-                            }
-                            if !(layout.nulls && **field == *NULL_FIELD) {
-                                csv_field(out, field);
-                            }
-                        }
+                        csv_input_fields(out, layout, fields);
                         write!(out, ",{}", record.line).expect("Vec");
                     }
                     None => {
@@ -702,6 +687,19 @@ fn fitted_fields(row: &[u8], layout: CsvLayout) -> Vec<Cow<'_, [u8]>> {
     }
     fields.resize(width.max(1), Cow::Borrowed(&b""[..]));
     fields
+}
+
+/// A CSV input's fields as CSV, comma-separated (a Parquet or Arrow null as an empty field).
+fn csv_input_fields<F: AsRef<[u8]>>(out: &mut Vec<u8>, layout: &CsvLayout, fields: &[F]) {
+    for (i, field) in fields.iter().enumerate() {
+        let field = field.as_ref();
+        if i > 0 {
+            out.push(b',');
+        }
+        if !(layout.nulls && field == NULL_FIELD) {
+            csv_field(out, field);
+        }
+    }
 }
 
 /// Appends a CSV field, quoted if it holds a comma, a quote or a line end.
