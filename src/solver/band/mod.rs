@@ -88,8 +88,9 @@ enum Rules {
 /// How a puzzle's search branches, decided at its first branch point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Strategy {
-    /// Before the first branch point.
-    Undecided,
+    /// Before the first branch point. `wide`: the givens left at least [`WIDE_ROOT_FROM`]
+    /// cells open.
+    Undecided { wide: bool },
     /// On two-candidate cells, with claiming along columns at the root only.
     Cells,
     /// On bands and stacks ([`State::choose`]), with claiming along columns at every node.
@@ -242,7 +243,7 @@ impl State {
     /// compares: more instructions than `settle_by_scan`'s branch a band, but half the
     /// mispredicted branches (which bands changed is seldom the same twice).
     #[inline(always)]
-    fn settle_by_mask(&mut self) -> bool {
+    fn settle_by_mask<const BANDS: bool>(&mut self) -> bool {
         loop {
             let mut changed = 0;
             for i in 0..27 {
@@ -254,7 +255,7 @@ impl State {
             while changed != 0 {
                 let i = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                if !self.work::<true>(i) {
+                if !self.work::<BANDS>(i) {
                     return false;
                 }
             }
@@ -299,7 +300,11 @@ impl State {
         let mut chosen = None;
         loop {
             // Work every band that changed, until none has.
-            let alive = if BANDS { self.settle_by_mask() } else { self.settle_by_scan() };
+            let alive = match (BANDS, *strategy) {
+                (true, _) => self.settle_by_mask::<true>(),
+                (false, Strategy::Undecided { wide: true }) => self.settle_by_mask::<false>(),
+                (false, _) => self.settle_by_scan(),
+            };
             if !alive {
                 return Propagated::Contradiction;
             }
@@ -345,14 +350,14 @@ impl State {
                 continue;
             }
             // Claiming along columns at the root (a band search does it in `band_rules`).
-            if *strategy == Strategy::Undecided {
+            if matches!(strategy, Strategy::Undecided { .. }) {
                 match self.claim_columns() {
                     None => return Propagated::Contradiction,
                     Some(true) => continue,
                     Some(false) => {}
                 }
             }
-            if *strategy == Strategy::Undecided {
+            if matches!(strategy, Strategy::Undecided { .. }) {
                 let open: u32 = self.open.iter().map(|x| x.count_ones()).sum();
                 if open >= BAND_SEARCH_FROM {
                     *strategy = Strategy::Bands;
@@ -677,11 +682,17 @@ pub struct BandSolver {
 /// (serg_benchmark). The corpora's open cells there, and values tried: docs/solver-notes.md.
 const BAND_SEARCH_FROM: u32 = 50;
 
+/// A puzzle with at least this many blanks has its givens propagated (up to the first branch
+/// point) by `settle_by_mask`, else by `settle_by_scan`. From few givens many bands change in
+/// every pass, so the scan's branch a band mispredicts; from many, few change, and the scan is
+/// cheaper. (docs/solver-notes.md.)
+const WIDE_ROOT_FROM: u32 = 55;
+
 impl BandSolver {
     /// A solver ready for its first puzzle.
     pub fn new() -> BandSolver {
         BandSolver {
-            strategy: Strategy::Undecided,
+            strategy: Strategy::Undecided { wide: false },
             limit: 1,
             solutions: 0,
             guesses: 0,
@@ -756,7 +767,8 @@ impl Solver for BandSolver {
         self.solutions = 0;
         self.guesses = 0;
         if let Some(mut state) = State::new(puzzle) {
-            self.strategy = Strategy::Undecided;
+            let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
+            self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
             self.search::<false>(&mut state);
         }
         if self.solutions > 0 {
