@@ -1,7 +1,9 @@
 //! The speed table, in tdoku's columns: puzzles/s, us/puzzle, % solved without guessing and
 //! guesses/puzzle, for `sudoku-bulk`, the Rust `sudoku` crate (0.8, the JCZSolve port) and,
-//! where a build of it is given, tdoku itself; each corpus, two modes: `first` (stop at the
-//! first solution, limit 1) and `count2` (count up to two solutions: the uniqueness check).
+//! where a build of them is given, tdoku and fastdoku; each corpus, two modes: `first` (stop
+//! at the first solution, limit 1) and `count2` (count up to two solutions: the uniqueness
+//! check). With peers given, a last table gives our ratio to the faster of them, per corpus
+//! and mode.
 //!
 //! criterion (`benches/solvers.rs`) gives confidence intervals; this harness gives the one
 //! table a README quotes. It is built for a noisy shared machine: after a warm-up pass (which
@@ -19,13 +21,16 @@
 //! SUDOKU_DATASETS=DIR    where the corpora are (default ../shared/datasets)
 //! BENCH_SHUFFLE=SEED     time a random isomorph of each puzzle (drawn from SEED and the
 //!                        puzzle's place), as tdoku's benchmark does, not the file's order
-//! TDOKU_LIB=FILE         a shared library of tdoku's solver, timed as a third column
+//! TDOKU_LIB=FILE         a shared library of tdoku's solver, timed in the same rounds
 //!                        (built by the user from their own tdoku checkout; never by us)
+//! FASTDOKU_LIB=FILE      a shared library exporting `fastdoku_solve`, with the C signature of
+//!                        tdoku's entry point, over fastdoku's solver (the user's harness
+//!                        around their own fastdoku build; never ours)
 //! ```
 //!
-//! The `sudoku` crate is AGPL-3.0: it is a dev-dependency for the benches only. tdoku
-//! (BSD-2-Clause) is not a dependency at all: it is loaded at run time, when asked for, from a
-//! build of the user's own checkout.
+//! The `sudoku` crate is AGPL-3.0: it is a dev-dependency for the benches only. tdoku and
+//! fastdoku (both BSD-2-Clause) are not dependencies at all: they are loaded at run time, when
+//! asked for, from builds of the user's own checkouts ([`peer`]).
 
 mod common;
 
@@ -35,9 +40,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use common::{load, Corpus};
+use peer::Peer;
 use sudoku::Sudoku;
 use sudoku_bulk::{BandSolver, BitmaskSolver, Grid, Solver, SolverKind};
-use tdoku::Tdoku;
 
 const DEFAULT_ROUNDS: usize = 7;
 
@@ -76,8 +81,8 @@ struct Config {
     corpora: Vec<PathBuf>,
     /// Time random isomorphs drawn from this seed (`BENCH_SHUFFLE`).
     shuffle: Option<u64>,
-    /// tdoku, when `TDOKU_LIB` names a build of it, and that path.
-    tdoku: Option<(Tdoku, String)>,
+    /// The other projects' solvers given ([`peer::KNOWN`]), and where each was loaded from.
+    peers: Vec<(Peer, String)>,
 }
 
 /// The solvers of a table, in the order of its rows: ours first.
@@ -85,15 +90,16 @@ struct Config {
 enum Who {
     Ours,
     Crate,
-    Tdoku,
+    /// The `n`th of [`Config::peers`].
+    Peer(usize),
 }
 
 impl Who {
-    fn name(self) -> &'static str {
+    fn name(self, peers: &[(Peer, String)]) -> &'static str {
         match self {
             Who::Ours => "sudoku-bulk",
             Who::Crate => "sudoku crate",
-            Who::Tdoku => "tdoku",
+            Who::Peer(n) => peers[n].0.name,
         }
     }
 }
@@ -103,8 +109,8 @@ impl Who {
 #[derive(Default)]
 struct Checked {
     found: u64,
-    /// Puzzles solved without a guess, and guesses in all; `None` for the crate, which
-    /// reports no guesses.
+    /// Puzzles solved without a guess, and guesses in all; `None` for a solver that reports
+    /// no guesses (the crate, fastdoku).
     guesses: Option<(usize, u64)>,
 }
 
@@ -113,12 +119,6 @@ struct Row {
     who: Who,
     checked: Checked,
     median: Duration,
-}
-
-/// tdoku and a corpus's puzzles in the form it reads, made before any timing.
-struct TdokuCorpus<'a> {
-    lib: &'a Tdoku,
-    puzzles: Vec<tdoku::Puzzle>,
 }
 
 /// One corpus and mode: a row per solver, ours first.
@@ -151,7 +151,6 @@ fn main() -> ExitCode {
             }
         }
     }
-    let tdoku = config.tdoku.as_ref().map(|(lib, _)| lib);
 
     let mut results = Vec::new();
     for corpus in &corpora {
@@ -164,10 +163,8 @@ fn main() -> ExitCode {
                 config.rounds
             );
             let measured = match config.solver {
-                SolverKind::Bitmask => {
-                    measure(corpus, mode, config.rounds, BitmaskSolver::new(), tdoku)
-                }
-                _ => measure(corpus, mode, config.rounds, BandSolver::new(), tdoku),
+                SolverKind::Bitmask => measure(corpus, mode, &config, BitmaskSolver::new()),
+                _ => measure(corpus, mode, &config, BandSolver::new()),
             };
             let measured = match measured {
                 Ok(m) => m,
@@ -202,12 +199,15 @@ fn config() -> Result<Option<Config>, String> {
         },
         Err(e) => return Err(format!("BENCH_SHUFFLE: {e}")),
     };
-    let tdoku = match std::env::var("TDOKU_LIB") {
-        Err(std::env::VarError::NotPresent) => None,
-        Ok(path) if path.is_empty() => None,
-        Ok(path) => Some((Tdoku::load(&path)?, path)),
-        Err(e) => return Err(format!("TDOKU_LIB: {e}")),
-    };
+    let mut peers = Vec::new();
+    for known in &peer::KNOWN {
+        match std::env::var(known.var) {
+            Err(std::env::VarError::NotPresent) => {}
+            Ok(path) if path.is_empty() => {}
+            Ok(path) => peers.push((Peer::load(known, &path)?, path)),
+            Err(e) => return Err(format!("{}: {e}", known.var)),
+        }
+    }
     // cargo passes `--bench` (and libtest-style flags); only the other arguments are files.
     let files: Vec<PathBuf> = std::env::args_os()
         .skip(1)
@@ -215,14 +215,14 @@ fn config() -> Result<Option<Config>, String> {
         .map(PathBuf::from)
         .collect();
     if !files.is_empty() {
-        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files, shuffle, tdoku }));
+        return Ok(Some(Config { rounds, solver, max_puzzles, corpora: files, shuffle, peers }));
     }
 
     let corpora = common::corpus_files("table");
     if corpora.is_empty() {
         return Ok(None);
     }
-    Ok(Some(Config { rounds, solver, max_puzzles, corpora, shuffle, tdoku }))
+    Ok(Some(Config { rounds, solver, max_puzzles, corpora, shuffle, peers }))
 }
 
 /// A positive integer from the environment, `None` if unset.
@@ -242,14 +242,14 @@ fn env_count(var: &str) -> Result<Option<usize>, String> {
 fn measure<S: Solver>(
     corpus: &Corpus,
     mode: Mode,
-    rounds: usize,
+    config: &Config,
     mut solver: S,
-    tdoku: Option<&Tdoku>,
 ) -> Result<Measured, String> {
-    let limit = mode.limit();
-    let tdoku = tdoku
-        .map(|lib| TdokuCorpus { lib, puzzles: corpus.ours.iter().map(tdoku::puzzle).collect() });
-    let mut rows = check(corpus, limit, &mut solver, tdoku.as_ref())?;
+    let (limit, rounds) = (mode.limit(), config.rounds);
+    // The puzzles as text, as the peers read them (and our timed passes too), made before
+    // any timing.
+    let texts: Vec<peer::Puzzle> = corpus.ours.iter().map(peer::puzzle).collect();
+    let mut rows = check(corpus, limit, &mut solver, &config.peers, &texts)?;
 
     let mut times = vec![Vec::with_capacity(rounds); rows.len()];
     for round in 0..rounds {
@@ -257,15 +257,15 @@ fn measure<S: Solver>(
         for turn in 0..rows.len() {
             let k = (round + turn) % rows.len();
             let (time, found) = match rows[k].who {
-                Who::Ours => time_ours(&corpus.ours, limit, &mut solver),
+                Who::Ours => time_ours(&texts, limit, &mut solver),
                 Who::Crate => time_theirs(&corpus.theirs, limit),
-                Who::Tdoku => time_tdoku(tdoku.as_ref().expect("a tdoku row has a tdoku"), limit),
+                Who::Peer(n) => time_peer(&config.peers[n].0, &texts, limit),
             };
             let expected = rows[k].checked.found;
             if found != expected {
                 return Err(format!(
                     "{} found {found} solutions in round {round}, {expected} in the warm-up",
-                    rows[k].who.name()
+                    rows[k].who.name(&config.peers)
                 ));
             }
             times[k].push(time);
@@ -283,11 +283,15 @@ fn check<S: Solver>(
     corpus: &Corpus,
     limit: u32,
     solver: &mut S,
-    tdoku: Option<&TdokuCorpus>,
+    peers: &[(Peer, String)],
+    texts: &[peer::Puzzle],
 ) -> Result<Vec<Row>, String> {
     let mut ours_checked = Checked { found: 0, guesses: Some((0, 0)) };
     let mut theirs_checked = Checked::default();
-    let mut tdoku_checked = Checked { found: 0, guesses: Some((0, 0)) };
+    let mut peers_checked: Vec<Checked> = peers
+        .iter()
+        .map(|(peer, _)| Checked { found: 0, guesses: peer.counts_guesses.then_some((0, 0)) })
+        .collect();
     let valid = |grid: &Grid, puzzle: &Grid| grid.is_solved() && grid.agrees_with(puzzle);
     let tally = |checked: &mut Checked, found: u64, guesses: u64| {
         checked.found += found;
@@ -318,38 +322,48 @@ fn check<S: Solver>(
         }
         tally(&mut theirs_checked, found as u64, 0);
 
-        if let Some(tdoku) = tdoku {
-            let (found, guesses, solution) = tdoku.lib.solve(&tdoku.puzzles[i], limit);
-            // Counting to 2, tdoku writes no solution (see `time_tdoku`): its count is checked.
+        for ((peer, _), checked) in peers.iter().zip(&mut peers_checked) {
+            let (found, guesses, solution) = peer.solve(&texts[i], limit);
+            // Counting to 2, a peer writes no solution (see `time_peer`): its count is checked.
             let theirs = Grid::parse_line(&solution).unwrap_or(Grid::EMPTY);
             if found == 0 || (limit == 1 && !valid(&theirs, puzzle)) {
-                return Err(format!("tdoku has no valid solution for {puzzle}"));
+                return Err(format!("{} has no valid solution for {puzzle}", peer.name));
             }
             if u64::from(outcome.solutions) != found {
                 return Err(format!(
-                    "{puzzle}: sudoku-bulk counts {}, tdoku {found} (limit {limit})",
-                    outcome.solutions
+                    "{puzzle}: sudoku-bulk counts {}, {} {found} (limit {limit})",
+                    outcome.solutions, peer.name
                 ));
             }
-            tally(&mut tdoku_checked, found, guesses);
+            tally(checked, found, guesses);
         }
     }
     let row = |who, checked| Row { who, checked, median: Duration::ZERO };
     let mut rows = vec![row(Who::Ours, ours_checked), row(Who::Crate, theirs_checked)];
-    if tdoku.is_some() {
-        rows.push(row(Who::Tdoku, tdoku_checked));
+    for (n, checked) in peers_checked.into_iter().enumerate() {
+        rows.push(row(Who::Peer(n), checked));
     }
     Ok(rows)
 }
 
-/// One timed pass of our solver; returns the time and the solutions found.
-fn time_ours<S: Solver>(puzzles: &[Grid], limit: u32, solver: &mut S) -> (Duration, u64) {
+/// One timed pass of our solver, doing what the peers' entry point does: it reads each puzzle
+/// as text, counts up to `limit`, and at limit 1 writes the solution as text. Returns the time
+/// and the solutions found.
+fn time_ours<S: Solver>(texts: &[peer::Puzzle], limit: u32, solver: &mut S) -> (Duration, u64) {
     let mut solution = Grid::EMPTY;
+    let mut text = [0u8; 81];
     let mut found = 0u64;
     let start = Instant::now();
-    for puzzle in puzzles {
-        found += u64::from(solver.solve(black_box(puzzle), limit, &mut solution).solutions);
-        black_box(&solution);
+    for puzzle in texts {
+        let Ok(puzzle) = Grid::parse_line(&black_box(puzzle)[..81]) else { continue };
+        let solved = solver.solve(&puzzle, limit, &mut solution).solutions;
+        if limit == 1 && solved > 0 {
+            for (out, &digit) in text.iter_mut().zip(solution.cells()) {
+                *out = b'0' + digit;
+            }
+        }
+        found += u64::from(solved);
+        black_box(&text);
     }
     (start.elapsed(), found)
 }
@@ -367,15 +381,15 @@ fn time_theirs(puzzles: &[Sudoku], limit: u32) -> (Duration, u64) {
     (start.elapsed(), found)
 }
 
-/// One timed pass of tdoku, as its own benchmark calls it: it counts up to `limit`, and at
-/// limit 1 writes the solution as text. At limit 2 it writes none (its API returns the
-/// solution that reached the limit, which a unique puzzle never does), so in `count2` it
+/// One timed pass of a peer, as tdoku's own benchmark calls tdoku: it counts up to `limit`,
+/// and at limit 1 writes the solution as text. At limit 2 it writes none (tdoku's API returns
+/// the solution that reached the limit, which a unique puzzle never does), so in `count2` it
 /// does a little less than the others: one copy of its state.
-fn time_tdoku(tdoku: &TdokuCorpus, limit: u32) -> (Duration, u64) {
+fn time_peer(peer: &Peer, puzzles: &[peer::Puzzle], limit: u32) -> (Duration, u64) {
     let mut found = 0u64;
     let start = Instant::now();
-    for puzzle in &tdoku.puzzles {
-        found += black_box(tdoku.lib.solve(black_box(puzzle), limit)).0;
+    for puzzle in puzzles {
+        found += black_box(peer.solve(black_box(puzzle), limit)).0;
     }
     (start.elapsed(), found)
 }
@@ -420,7 +434,7 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
                 "| {} | {puzzles} | {} | {} | {} | {:.2} | {no_guess} | {guesses} | {ratio} |",
                 corpus.name,
                 m.mode.name(),
-                row.who.name(),
+                row.who.name(&config.peers),
                 thousands(this.round() as u64),
                 1e6 / this,
             );
@@ -446,19 +460,55 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
          interleaved, rotating which goes first. One thread. `first`: stop at the first \
          solution (limit 1); `count2`: count up to two solutions (the uniqueness check); our \
          solver and the crate also keep the first solution. The `sudoku` crate (0.8) reports no guess count. \
-         ours/this: our median puzzles/s over this row's. sudoku-bulk solver: {}.{order}",
+         ours/this: our median puzzles/s over this row's. sudoku-bulk solver: {}, given each \
+         puzzle as text and writing the solution as text (limit 1), as the peers' entry point \
+         does; the crate is given its puzzles parsed.{order}",
         config.rounds,
         if config.rounds == 1 { "" } else { "s" },
         config.solver.name(),
     );
-    if let Some((_, path)) = &config.tdoku {
+    for (peer, path) in &config.peers {
         println!();
         println!(
-            "tdoku: `TdokuSolverDpllTriadSimd` from {path}, given each puzzle as the text it \
-             reads (as our solver and the crate are given theirs, parsed before timing); called \
-             as its own benchmark calls it, so in `count2` it keeps no solution. Its guesses count each split of a band's options into \"the first\" and \"the rest\" \
-             once; ours count every option tried, so the two guess columns differ in kind."
+            "{}: `{}` from {path}, given each puzzle as the text it reads (as our solver and \
+             the crate are given theirs, parsed before timing); called as tdoku's own \
+             benchmark calls tdoku, so in `count2` it keeps no solution. {}",
+            peer.name, peer.symbol, peer.guesses,
         );
+    }
+    if !config.peers.is_empty() {
+        print_against_peers(config, results);
+    }
+}
+
+/// Our median puzzles/s over the faster peer's, per corpus and mode: the figure issue 18's
+/// target is stated in.
+fn print_against_peers(config: &Config, results: &[(&Corpus, Measured)]) {
+    let names: Vec<&str> = config.peers.iter().map(|(peer, _)| peer.name).collect();
+    println!();
+    println!("Ours over the faster of {} (median puzzles/s):", names.join(" and "));
+    println!();
+    println!("| corpus | first | count2 |");
+    println!("|---|---:|---:|");
+    let mut corpora: Vec<&str> = results.iter().map(|(corpus, _)| corpus.name.as_str()).collect();
+    corpora.dedup();
+    for name in corpora {
+        let ratio = |mode: Mode| {
+            let Some((_, m)) = results.iter().find(|(c, m)| c.name == name && m.mode == mode)
+            else {
+                return "-".to_owned();
+            };
+            let ours = m.rows[0].median;
+            let fastest = m
+                .rows
+                .iter()
+                .filter(|row| matches!(row.who, Who::Peer(_)))
+                .map(|row| row.median)
+                .min()
+                .expect("peers given");
+            format!("{:.2}x", fastest.as_secs_f64() / ours.as_secs_f64().max(1e-12))
+        };
+        println!("| {name} | {} | {} |", ratio(Mode::First), ratio(Mode::Count2));
     }
 }
 
@@ -475,18 +525,20 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// tdoku (github.com/t-dillon/tdoku), the fastest published solver on hard puzzles, loaded at
-/// run time from a shared library of the user's own build, so that it can run in the same
-/// rounds as ours without becoming a dependency.
-mod tdoku {
+/// Other projects' solvers, loaded at run time from shared libraries of the user's own builds,
+/// so that they run in the same rounds as ours without becoming dependencies. Each is called
+/// through one C function of tdoku's signature (its `include/tdoku.h`): tdoku exports it as
+/// `TdokuSolverDpllTriadSimd`; fastdoku, a Rust crate, exports none, so its library is a
+/// harness the user writes around their build (a `cdylib` exporting `fastdoku_solve` with
+/// that signature and meaning, built with fastdoku's own profile and flags).
+mod peer {
     use std::ffi::{c_char, c_void, CStr, CString};
 
     use sudoku_bulk::Grid;
 
-    /// tdoku's entry point (its `include/tdoku.h`): counts the solutions of `puzzle` up to
-    /// `limit`, writes its guess count into `guesses`, and returns the count. With
-    /// `configuration` 0 (its defaults), it writes the solution (81 characters, no NUL) into
-    /// `solution` at limit 1 only.
+    /// The entry point: counts the solutions of `puzzle` up to `limit`, writes its guess count
+    /// into `guesses`, and returns the count. With `configuration` 0 (the defaults), it writes
+    /// the solution (81 characters, no NUL) into `solution` at limit 1 only.
     type SolveFn = unsafe extern "C" fn(
         puzzle: *const c_char,
         limit: usize,
@@ -495,12 +547,43 @@ mod tdoku {
         guesses: *mut usize,
     ) -> usize;
 
+    /// A peer the table knows: the variable naming its library, its name in the table, the
+    /// symbol it is called through, whether it counts guesses, and what its count means.
+    pub struct Known {
+        pub var: &'static str,
+        pub name: &'static str,
+        pub symbol: &'static CStr,
+        pub counts_guesses: bool,
+        pub guesses: &'static str,
+    }
+
+    /// The peers the table can load, in the order of their rows.
+    pub const KNOWN: [Known; 2] = [
+        Known {
+            var: "TDOKU_LIB",
+            name: "tdoku",
+            symbol: c"TdokuSolverDpllTriadSimd",
+            counts_guesses: true,
+            guesses: "Its guesses count each split of a band's options into \"the first\" and \
+                      \"the rest\" once; ours count every option tried, so the two guess columns \
+                      differ in kind.",
+        },
+        Known {
+            var: "FASTDOKU_LIB",
+            name: "fastdoku",
+            symbol: c"fastdoku_solve",
+            counts_guesses: false,
+            guesses: "fastdoku counts no guesses outside a build for statistics (which slows \
+                      it), so its guess columns are empty.",
+        },
+    ];
+
     /// A puzzle as tdoku reads it: 81 characters, `.` for a blank, then a NUL (it reads byte
     /// 81 to tell a plain puzzle from its 729-character pencil-mark form). The slot is wider
-    /// than that, so no read of the puzzle in 16-byte pieces can leave it.
+    /// than that, so no read of the puzzle in 16- or 32-byte pieces can leave it.
     pub type Puzzle = [u8; 96];
 
-    /// `grid` in tdoku's form.
+    /// `grid` in the peers' form.
     pub fn puzzle(grid: &Grid) -> Puzzle {
         let mut text = [0; 96];
         for (byte, &cell) in text.iter_mut().zip(grid.cells()) {
@@ -509,41 +592,53 @@ mod tdoku {
         text
     }
 
-    /// A loaded tdoku. The library stays loaded for the life of the process (it is never
+    /// A loaded peer. The library stays loaded for the life of the process (it is never
     /// closed), so the function pointer stays valid.
-    pub struct Tdoku {
+    pub struct Peer {
+        pub name: &'static str,
+        pub symbol: &'static str,
+        pub counts_guesses: bool,
+        pub guesses: &'static str,
         solve: SolveFn,
     }
 
-    impl Tdoku {
-        /// Loads the shared library at `path` and finds tdoku's solver in it.
-        pub fn load(path: &str) -> Result<Tdoku, String> {
-            let name = CString::new(path).map_err(|_| format!("TDOKU_LIB={path}: a NUL byte"))?;
+    impl Peer {
+        /// Loads the shared library at `path` and finds the peer's entry point in it.
+        pub fn load(known: &Known, path: &str) -> Result<Peer, String> {
+            let var = known.var;
+            let symbol = known.symbol.to_str().expect("ASCII");
+            let name = CString::new(path).map_err(|_| format!("{var}={path}: a NUL byte"))?;
             // SAFETY: `name` is a NUL-terminated path. Loading runs the library's static
-            // initialisers, which for tdoku build its constant tables.
+            // initialisers (tdoku builds its constant tables there).
             let lib = unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
             if lib.is_null() {
-                return Err(format!("TDOKU_LIB={path}: {}", dl_error()));
+                return Err(format!("{var}={path}: {}", dl_error()));
             }
             // SAFETY: `lib` is a handle dlopen returned, the symbol name a C string.
-            let symbol = unsafe { libc::dlsym(lib, c"TdokuSolverDpllTriadSimd".as_ptr()) };
-            if symbol.is_null() {
-                return Err(format!("TDOKU_LIB={path}: no TdokuSolverDpllTriadSimd in it"));
+            let found = unsafe { libc::dlsym(lib, known.symbol.as_ptr()) };
+            if found.is_null() {
+                return Err(format!("{var}={path}: no {symbol} in it"));
             }
-            // SAFETY: the symbol is tdoku's exported C function, which has this signature.
-            let solve = unsafe { std::mem::transmute::<*mut c_void, SolveFn>(symbol) };
-            Ok(Tdoku { solve })
+            // SAFETY: the symbol is the peer's exported C function, which has this signature.
+            let solve = unsafe { std::mem::transmute::<*mut c_void, SolveFn>(found) };
+            Ok(Peer {
+                name: known.name,
+                symbol,
+                counts_guesses: known.counts_guesses,
+                guesses: known.guesses,
+                solve,
+            })
         }
 
-        /// Solves one puzzle: the solutions found (at most `limit`), tdoku's guess count, and
-        /// the solution it wrote (zeros if it wrote none).
+        /// Solves one puzzle: the solutions found (at most `limit`), the peer's guess count,
+        /// and the solution it wrote (zeros if it wrote none).
         #[inline]
         pub fn solve(&self, puzzle: &Puzzle, limit: u32) -> (u64, u64, [u8; 81]) {
             let mut solution = [0u8; 81];
             let mut guesses = 0usize;
-            // SAFETY: `puzzle` is NUL-terminated with room past its end for tdoku's reads,
-            // `solution` has the 81 bytes it writes, and tdoku keeps neither pointer. Its
-            // solver state is global: this harness calls it from one thread only.
+            // SAFETY: `puzzle` is NUL-terminated with room past its end for wide reads,
+            // `solution` has the 81 bytes it writes, and no peer keeps either pointer. tdoku's
+            // solver state is global: this harness calls the peers from one thread only.
             let found = unsafe {
                 (self.solve)(
                     puzzle.as_ptr().cast(),

@@ -11,6 +11,11 @@
 #       # tdoku too, in the same rounds: a shared library of tdoku's solver that you built
 #       # from your own checkout of github.com/t-dillon/tdoku with its own build (the
 #       # harness loads it and calls TdokuSolverDpllTriadSimd); this project builds none of it
+#   FASTDOKU_LIB=path/to/libfastdoku_c.so scripts/bench.sh
+#       # fastdoku too: a shared library of your own harness around your own fastdoku build
+#       # (github.com/rocketbombs/fastdoku), exporting fastdoku_solve with the C signature and
+#       # meaning of tdoku's entry point (README.md, "Peers"); this project builds none of it
+# With a peer given, the output ends with our ratio to the faster peer per corpus and mode.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,6 +23,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [[ -n "${TDOKU_LIB:-}" && ! -f "$TDOKU_LIB" ]]; then
     echo "bench.sh: TDOKU_LIB=$TDOKU_LIB is not a file: it should name a shared library of" \
         "tdoku's solver, built from a checkout of github.com/t-dillon/tdoku" >&2
+    exit 1
+fi
+if [[ -n "${FASTDOKU_LIB:-}" && ! -f "$FASTDOKU_LIB" ]]; then
+    echo "bench.sh: FASTDOKU_LIB=$FASTDOKU_LIB is not a file: it should name a shared library" \
+        "exporting fastdoku_solve, built by you around your own fastdoku build" >&2
     exit 1
 fi
 
@@ -67,9 +77,16 @@ echo "- opt-level: ${opt_level:-3 (default)}"
 echo "- lto: ${lto:-false (default)}"
 echo "- codegen-units: ${codegen_units:-16 (default)}"
 echo "- RUSTFLAGS: ${RUSTFLAGS:-(not set)}"
-echo "- puzzles: ${BENCH_SHUFFLE:+random isomorphs, BENCH_SHUFFLE=$BENCH_SHUFFLE}${BENCH_SHUFFLE:-the files' own order}"
+if [[ -n "${BENCH_SHUFFLE:-}" ]]; then
+    echo "- puzzles: random isomorphs, BENCH_SHUFFLE=$BENCH_SHUFFLE"
+else
+    echo "- puzzles: the files' own order"
+fi
 if [[ -n "${TDOKU_LIB:-}" ]]; then
     echo "- tdoku: $TDOKU_LIB (built by the user; say its commit, compiler and flags with the figures)"
+fi
+if [[ -n "${FASTDOKU_LIB:-}" ]]; then
+    echo "- fastdoku: $FASTDOKU_LIB (built by the user; say its commit, flags and harness with the figures)"
 fi
 echo
 echo "## Results"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Every check CI runs, in one place (README.md's test command): formatting, lints as errors,
-# the Python package's tests, the Rust tests, the docs with broken links as errors, and that
-# the benches, the examples and the fuzz targets (their own crate, fuzz/) still build. Stops
-# at the first failure.
+# Every check CI runs, in one place (README.md's test command): formatting, that the scripts
+# parse, lints as errors, the Python package's tests, the Rust tests, the docs with broken links
+# as errors, and that the benches, the examples and the fuzz targets (their own crate, fuzz/)
+# still build. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +10,10 @@ step() { printf '\n== check.sh: %s\n' "$*" >&2; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
+step "the scripts parse (bash -n)"
+for script in scripts/*.sh .ci/run; do
+    bash -n "$script"
+done
 step "cargo clippy -D warnings (the CLI and library, and the Python binding)"
 cargo clippy --release --workspace --all-targets --locked -- -D warnings
 step "python tests (a virtualenv in target/py-venv, pip install ./python, pytest)"

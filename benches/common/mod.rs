@@ -5,13 +5,15 @@ use std::path::{Path, PathBuf};
 use sudoku::Sudoku;
 use sudoku_bulk::Grid;
 
-/// The corpora of the tdoku benchmark suite that sit in the shared folder.
-pub const CORPORA: [&str; 5] = [
+/// The corpora of the tdoku benchmark suite that sit in the shared folder, and the head of
+/// Kaggle's 1M set (easy puzzles, as in the machine-learning sets; its `quizzes` column).
+pub const CORPORA: [&str; 6] = [
     "puzzles2_17_clue",
     "puzzles3_magictour_top1465",
     "puzzles5_forum_hardest_1905_11+",
     "puzzles6_forum_hardest_1106",
     "puzzles7_serg_benchmark",
+    "kaggle_1m_head25k.csv",
 ];
 
 /// The repository's own corpus, used when the shared folder is absent.
@@ -72,11 +74,14 @@ pub struct Corpus {
 /// solvers. A line that does not parse is an error naming the file and line.
 pub fn load(path: &Path, cap: Option<usize>) -> Result<Corpus, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // A CSV (a header line, then the puzzle in the first field) or a puzzle a line.
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim_end()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .filter(|(_, line)| !line.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .map(|(i, line)| (i, line.split(',').next().unwrap_or(line)))
         .collect();
     let total = lines.len();
     let kept = sample(&lines, cap.unwrap_or(total));
