@@ -470,9 +470,9 @@ fn print_table(config: &Config, results: &[(&Corpus, Measured)]) {
     for (peer, path) in &config.peers {
         println!();
         println!(
-            "{}: `{}` from {path}, given each puzzle as the text it reads (as our solver and \
-             the crate are given theirs, parsed before timing); called as tdoku's own \
-             benchmark calls tdoku, so in `count2` it keeps no solution. {}",
+            "{}: `{}` from {path}, given each puzzle as the text it reads, as our solver is; \
+             called as tdoku's own benchmark calls tdoku, so in `count2` it keeps no \
+             solution. {}",
             peer.name, peer.symbol, peer.guesses,
         );
     }
