@@ -44,7 +44,7 @@ mod tables;
 use self::tables::{
     box_cells, boxes_reached, column, fold, stack_matrix, BAND, BOXES_OF_ROW, CLAIM_KEEP, FITTING,
     FORCE_KEEP, KEEP_IN_BAND, KEEP_OTHER_BANDS, LONE_COLUMNS, LONE_COLUMN_BITS, MINIROW_CELLS,
-    PERMUTATIONS, PERMUTATION_CELLS, PERMUTED, ROW, SHAPES,
+    PERMUTATIONS, PERMUTATION_CELLS, PERMUTED, ROW, SHAPES, SPREAD,
 };
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
@@ -651,17 +651,28 @@ impl State {
         }
     }
 
-    /// The solved grid: each digit's bits are its cells.
+    /// The solved grid: each digit's bits are its cells. Per band, the cells' values as four
+    /// bit planes (plane `k`: the cells whose value has bit `k`), spread to bytes eight cells
+    /// at a time ([`SPREAD`]): a third of the instructions of writing cell by cell.
     fn write(&self, out: &mut [u8; CELLS]) {
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut x = self.places[at(d, b)];
-                while x != 0 {
-                    out[27 * b + x.trailing_zeros() as usize] = d as u8 + 1;
-                    x &= x - 1;
+        // Eight bytes of room past the last band's last cell, for the last whole-word store.
+        let mut bytes = [0u8; CELLS + 5];
+        for b in 0..3 {
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let x = self.places[at(d, b)];
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    *plane |= x & 0u32.wrapping_sub((d as u32 + 1) >> k & 1);
                 }
             }
+            for chunk in 0..4 {
+                let spread = |k: usize| SPREAD[(planes[k] >> (8 * chunk) & 0xFF) as usize] << k;
+                let word = spread(0) | spread(1) | spread(2) | spread(3);
+                let at = 27 * b + 8 * chunk;
+                bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
+            }
         }
+        out.copy_from_slice(&bytes[..CELLS]);
     }
 }
 

@@ -152,6 +152,24 @@ const fn keep_in_band() -> [u32; 27] {
     table
 }
 
+/// Per byte: its eight bits spread to the low bits of eight bytes (bit `j` to byte `j`), for
+/// writing a solved band's values eight cells at a time.
+pub(super) const SPREAD: [u64; 256] = spread();
+
+const fn spread() -> [u64; 256] {
+    let mut table = [0; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut j = 0;
+        while j < 8 {
+            table[m] |= ((m as u64 >> j) & 1) << (8 * j);
+            j += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
 /// Per band bit: the band with the cell's column cleared; ANDed into the placed digit's
 /// other two bands.
 pub(super) const KEEP_OTHER_BANDS: [u32; 27] = keep_other_bands();
@@ -334,6 +352,15 @@ const fn force_keep() -> [u32; 9] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_puts_bit_j_in_byte_j() {
+        for (m, &word) in SPREAD.iter().enumerate() {
+            for (j, &byte) in word.to_le_bytes().iter().enumerate() {
+                assert_eq!(byte, (m >> j & 1) as u8, "{m:08b}");
+            }
+        }
+    }
 
     #[test]
     fn boxes_of_row_marks_the_reached_boxes() {
