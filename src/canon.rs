@@ -63,6 +63,7 @@
 //! a smallest prefix need not be completable to the pattern.
 
 mod latin;
+mod pattern;
 
 use std::fmt;
 use std::str::FromStr;
@@ -529,6 +530,8 @@ pub struct Canonicalizer {
     cur: [u8; CELLS],
     /// The search for grids whose rows and columns are permutations of 1-9.
     latin: latin::Search,
+    /// Patminlex by row masks, for the grids few transformations reach the pattern of.
+    by_masks: pattern::Search,
 }
 
 impl Default for Canonicalizer {
@@ -553,6 +556,7 @@ impl Canonicalizer {
             best_count: 0,
             cur: [0; CELLS],
             latin: latin::Search::new(),
+            by_masks: pattern::Search::new(),
         }
     }
 
@@ -585,6 +589,10 @@ impl Canonicalizer {
                 self.search(grid, Form::Minlex)
             }
             Form::Patminlex => {
+                if let Some(found) = self.by_masks.patminlex(grid) {
+                    return found;
+                }
+                // Too many transformations reach the smallest pattern for that search.
                 // The pattern first: the minlex form of the 0/1 grid.
                 self.cells = grid.0.map(|v| u8::from(v != 0));
                 let (pattern, _, _) = self.breadth_first();

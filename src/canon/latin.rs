@@ -39,9 +39,6 @@ struct Order {
     slots: u8,
     /// Columns with no position yet, one bit each.
     unplaced: u16,
-    /// Row 1 so far is already below the bound, as it was when `bound_gen` was current.
-    below: bool,
-    bound_gen: u32,
 }
 
 impl Order {
@@ -53,8 +50,6 @@ impl Order {
         filled: [0; 3],
         slots: 0,
         unplaced: 0x1FF,
-        below: false,
-        bound_gen: 0,
     };
 
     /// Puts column `c` at the first position it may take: the next of its stack's slot, or
@@ -96,15 +91,94 @@ impl Order {
     }
 }
 
+/// The classes of pairs of rows of a band: two pairs are in one class when a column order
+/// takes one's permutation `pi` (see [`Search`]) to the other's (`pi` conjugated by a
+/// column order), and then they give the same smallest row 1. There are 15, found by trying
+/// all 1,296 column orders on each of the 12,096 permutations a band allows (the test
+/// `classes_are_the_smallest_rows` does it again). Each with its [`class_key`] and its
+/// smallest row 1, in increasing order of that row: pairs of the first kind, whose row 1
+/// takes a whole mini-row of row 0 to the first box, give `456789...`; the rest `457...`.
+const CLASSES: [(u64, [u8; 9]); 15] = [
+    (318_029_103, [4, 5, 6, 7, 8, 9, 1, 2, 3]),
+    (310_878, [4, 5, 6, 7, 8, 9, 1, 3, 2]),
+    (909, [4, 5, 6, 7, 8, 9, 2, 3, 1]),
+    (220_416_513, [4, 5, 7, 1, 8, 9, 2, 3, 6]),
+    (215_763, [4, 5, 7, 1, 8, 9, 2, 6, 3]),
+    (225_706_199_343, [4, 5, 7, 1, 8, 9, 3, 2, 6]),
+    (220_511_654, [4, 5, 7, 1, 8, 9, 6, 2, 3]),
+    (215_765, [4, 5, 7, 1, 8, 9, 6, 3, 2]),
+    (933, [4, 5, 7, 2, 8, 9, 1, 6, 3]),
+    (432_641, [4, 5, 7, 2, 8, 9, 6, 1, 3]),
+    (935, [4, 5, 7, 2, 8, 9, 6, 3, 1]),
+    (937, [4, 5, 7, 3, 8, 9, 6, 1, 2]),
+    (310_906, [4, 5, 7, 3, 8, 9, 6, 2, 1]),
+    (318_029_133, [4, 5, 7, 8, 9, 3, 6, 1, 2]),
+    (310_938, [4, 5, 7, 8, 9, 3, 6, 2, 1]),
+];
+
+/// What decides a pair's class (see [`CLASSES`]): the cycles of `pi`, each as its length,
+/// how many of its steps go one stack to the right (stack `s` to `s + 1` mod 3; the others
+/// go two), and how many pairs of consecutive steps go the same way. Each cycle is the
+/// number `100 length + 10 ones + alike`, the cycles in increasing order, 10 bits each; the
+/// same with left and right swapped (a mirror order of the stacks), and the smaller of the
+/// two.
+///
+/// ```text
+///   pi = (0 3 6)(1 4 7)(2 5 8): three cycles of length 3, every step one to the right
+///        -> 303 303 303, mirrored 333 333 333 -> 303 303 303 = 318,029,103
+/// ```
+fn class_key(pi: &[u8; 9]) -> u64 {
+    let mut seen = 0u16;
+    let mut right = [0u16; 4];
+    let mut left = [0u16; 4];
+    let mut n = 0;
+    for start in 0..9u8 {
+        if seen & (1 << start) != 0 {
+            continue;
+        }
+        let (mut len, mut ones, mut alike) = (0u16, 0u16, 0u16);
+        let mut x = start;
+        let step = |x: u8| (pi[x as usize] / 3 + 3 - x / 3) % 3;
+        let first = step(x);
+        let mut prev = first;
+        loop {
+            seen |= 1 << x;
+            let s = step(x);
+            len += 1;
+            ones += u16::from(s == 1);
+            if len > 1 {
+                alike += u16::from(s == prev);
+            }
+            prev = s;
+            x = pi[x as usize];
+            if x == start {
+                break;
+            }
+        }
+        alike += u16::from(prev == first);
+        right[n] = 100 * len + 10 * ones + alike;
+        left[n] = 100 * len + 10 * (len - ones) + alike;
+        n += 1;
+    }
+    let pack = |codes: &mut [u16]| {
+        codes.sort_unstable();
+        codes.iter().fold(0u64, |k, &c| k << 10 | u64::from(c))
+    };
+    pack(&mut right[..n]).min(pack(&mut left[..n]))
+}
+
+/// The index in [`CLASSES`] of the class of `pi`.
+fn class_of(pi: &[u8; 9]) -> u8 {
+    let key = class_key(pi);
+    CLASSES.iter().position(|&(k, _)| k == key).expect("every band's permutation has a class") as u8
+}
+
 /// The search's state across the 36 pairs: the grid both ways, the best row 1 so far, and
 /// the starts that reach it.
 pub(super) struct Search {
     cells: [[u8; CELLS]; 2],
-    /// Row 1 as far as the search has laid it out (position `j` written at depth `j`).
-    row: [u8; 9],
+    /// Row 1 of the best class: what the search must lay out.
     bound: [u8; 9],
-    /// Counts the bound's lowerings, so a prefix below an old bound is compared again.
-    bound_gen: u32,
     found: Vec<Start>,
     /// The pair of rows being searched, and `pi[c]`: the column of row 0 that holds the
     /// digit row 1 has in column `c`.
@@ -116,9 +190,7 @@ impl Search {
     pub(super) fn new() -> Search {
         Search {
             cells: [[0; CELLS]; 2],
-            row: [0; 9],
             bound: [u8::MAX; 9],
-            bound_gen: 0,
             found: Vec::new(),
             pair: Start { transpose: false, r0: 0, r1: 1, cols: [FREE; 9] },
             pi: [0; 9],
@@ -133,26 +205,43 @@ impl Search {
                 self.cells[1][c * 9 + r] = grid.0[r * 9 + c];
             }
         }
-        self.bound = [u8::MAX; 9];
-        self.found.clear();
+        // Every ordered pair of rows of a band, in both orientations, with its class: the
+        // smallest row 1 it can give, known before any search. (r0, r1) and (r1, r0) are in
+        // one class: their permutations are each other's inverse.
+        let mut pairs = [(0u8, false, 0u8, 0u8, [0u8; 9]); 36];
+        let mut n = 0;
+        let mut best_class = u8::MAX;
         for transpose in [false, true] {
-            let cells = self.cells[usize::from(transpose)];
-            for r0 in 0..9u8 {
-                // Where each digit is in row r0: the label it will get, less one, is the output
-                // position of that column.
-                let mut column_of = [0u8; 10];
+            let cells = &self.cells[usize::from(transpose)];
+            let mut column_of = [[0u8; 10]; 9];
+            for (r, row) in column_of.iter_mut().enumerate() {
                 for c in 0..9u8 {
-                    column_of[cells[r0 as usize * 9 + c as usize] as usize] = c;
+                    row[cells[r * 9 + c as usize] as usize] = c;
                 }
-                for r1 in (r0 / 3 * 3..r0 / 3 * 3 + 3).filter(|&r| r != r0) {
-                    let mut pi = [0u8; 9];
-                    for (c, p) in pi.iter_mut().enumerate() {
-                        *p = column_of[cells[r1 as usize * 9 + c] as usize];
-                    }
-                    self.pi = pi;
-                    self.pair = Start { transpose, r0, r1, cols: [FREE; 9] };
-                    self.search(&Order::EMPTY, 0);
+            }
+            for r0 in 0..9u8 {
+                for r1 in r0 + 1..r0 / 3 * 3 + 3 {
+                    let pi_of = |a: u8, b: u8| -> [u8; 9] {
+                        std::array::from_fn(|c| column_of[a as usize][cells[b as usize * 9 + c] as usize])
+                    };
+                    let pi = pi_of(r0, r1);
+                    let class = class_of(&pi);
+                    best_class = best_class.min(class);
+                    pairs[n] = (class, transpose, r0, r1, pi);
+                    pairs[n + 1] = (class, transpose, r1, r0, pi_of(r1, r0));
+                    n += 2;
                 }
+            }
+        }
+        // Only the pairs of the best class can start the form; for each, the column orders
+        // that give that row 1.
+        self.found.clear();
+        self.bound = CLASSES[best_class as usize].1;
+        for &(class, transpose, r0, r1, pi) in &pairs {
+            if class == best_class {
+                self.pi = pi;
+                self.pair = Start { transpose, r0, r1, cols: [FREE; 9] };
+                self.search(&Order::EMPTY, 0);
             }
         }
         let mut best: Option<Canonical> = None;
@@ -168,20 +257,11 @@ impl Search {
     }
 
     /// Fills output positions `j..` (all before are filled), keeping the column orders whose
-    /// row 1 is no larger than the bound.
+    /// row 1 is the bound.
     fn search(&mut self, order: &Order, j: usize) {
         if j == 9 {
-            let start = Start { cols: order.col_at, ..self.pair };
-            match self.row.cmp(&self.bound) {
-                std::cmp::Ordering::Greater => {}
-                std::cmp::Ordering::Less => {
-                    self.bound = self.row;
-                    self.bound_gen = self.bound_gen.wrapping_add(1);
-                    self.found.clear();
-                    self.found.push(start);
-                }
-                std::cmp::Ordering::Equal => self.found.push(start),
-            }
+            // Every value was checked equal to the bound's: this order gives the class's row.
+            self.found.push(Start { cols: order.col_at, ..self.pair });
             return;
         }
         let c = order.col_at[j];
@@ -207,31 +287,17 @@ impl Search {
     /// Row 1's value at `j`, column `c` being there: the label of the digit below `c`'s in
     /// row 0, which is one more than the position of the column `pi[c]` that holds that digit
     /// in row 0. If `pi[c]` has no position yet it takes the first it may: any later one
-    /// would only make the value at `j` larger. Whether row 1 so far is within the bound.
+    /// would only make the value at `j` larger. Whether the value is the bound's.
     #[inline(always)]
-    fn step(&mut self, order: &mut Order, j: usize, c: u8) -> bool {
+    fn step(&self, order: &mut Order, j: usize, c: u8) -> bool {
         let partner = self.pi[c as usize];
         let value = match order.pos_of[partner as usize] {
             FREE => order.place(partner) + 1,
             q => q + 1,
         };
-        if order.below && order.bound_gen != self.bound_gen {
-            // The bound fell since: the prefix may no longer be below it.
-            match self.row[..j].cmp(&self.bound[..j]) {
-                std::cmp::Ordering::Less => order.bound_gen = self.bound_gen,
-                std::cmp::Ordering::Equal => order.below = false,
-                std::cmp::Ordering::Greater => return false,
-            }
-        }
-        if !order.below {
-            if value > self.bound[j] {
-                return false;
-            }
-            order.below = value < self.bound[j];
-            order.bound_gen = self.bound_gen;
-        }
-        self.row[j] = value;
-        true
+        // The bound is the class's row 1, the smallest this pair can give: anything else is
+        // larger somewhere.
+        value == self.bound[j]
     }
 
     /// The whole grid from a start: rows 0-2 from its band, then the other bands' rows, the
