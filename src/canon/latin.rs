@@ -23,71 +23,38 @@ struct Start {
     cols: [u8; 9],
 }
 
-/// A column order being built: which column is where, and which stack each output slot
-/// takes. Slots are taken left to right, and each slot's positions fill left to right (a
-/// column only ever goes to the first position it may take), so a count says where the next
-/// column of a slot goes.
+/// A column order being built, a cycle of row 1 at a time.
 #[derive(Clone, Copy)]
 struct Order {
+    /// Output position to source column.
     col_at: [u8; 9],
-    pos_of: [u8; 9],
-    stack_at: [u8; 3],
+    /// Source stack to output slot, and back.
     slot_of: [u8; 3],
-    /// How many positions of each slot are filled.
-    filled: [u8; 3],
-    /// How many slots have a stack.
-    slots: u8,
+    stack_at: [u8; 3],
     /// Columns with no position yet, one bit each.
     unplaced: u16,
 }
 
 impl Order {
-    const EMPTY: Order = Order {
-        col_at: [FREE; 9],
-        pos_of: [FREE; 9],
-        stack_at: [FREE; 3],
-        slot_of: [FREE; 3],
-        filled: [0; 3],
-        slots: 0,
-        unplaced: 0x1FF,
-    };
+    const EMPTY: Order =
+        Order { col_at: [FREE; 9], slot_of: [FREE; 3], stack_at: [FREE; 3], unplaced: 0x1FF };
 
-    /// Puts column `c` at the first position it may take: the next of its stack's slot, or
-    /// the first of the next slot. Returns that position.
-    #[inline]
-    fn place(&mut self, c: u8) -> u8 {
-        let stack = c as usize / 3;
-        let mut slot = self.slot_of[stack];
-        if slot == FREE {
-            slot = self.slots;
-            self.slots += 1;
-            self.slot_of[stack] = slot;
-            self.stack_at[slot as usize] = stack as u8;
-        }
-        let q = slot * 3 + self.filled[slot as usize];
-        self.filled[slot as usize] += 1;
-        self.col_at[q as usize] = c;
-        self.pos_of[c as usize] = q;
-        self.unplaced &= !(1 << c);
-        q
-    }
-
-    /// The columns that may go at free position `j`, one bit each: those left of its slot's
-    /// stack, or, when `j` starts a slot, those of every stack with no slot yet.
-    #[inline]
-    fn candidates(&self, j: usize) -> u16 {
-        match self.stack_at[j / 3] {
-            FREE => {
-                let mut stacks = 0u16;
-                for (s, &slot) in self.slot_of.iter().enumerate() {
-                    if slot == FREE {
-                        stacks |= 0b111 << (3 * s);
-                    }
-                }
-                self.unplaced & stacks
+    /// Puts column `c` at position `p`; `false` if its stack already has another slot, or
+    /// the slot another stack.
+    #[inline(always)]
+    fn place(&mut self, c: u8, p: u8) -> bool {
+        let (stack, slot) = (c as usize / 3, p / 3);
+        match self.slot_of[stack] {
+            FREE if self.stack_at[slot as usize] == FREE => {
+                self.slot_of[stack] = slot;
+                self.stack_at[slot as usize] = stack as u8;
             }
-            s => self.unplaced & (0b111 << (3 * s)),
+            s if s == slot => {}
+            _ => return false,
         }
+        self.col_at[p as usize] = c;
+        self.unplaced &= !(1 << c);
+        true
     }
 }
 
@@ -241,101 +208,186 @@ impl Search {
             if class == best_class {
                 self.pi = pi;
                 self.pair = Start { transpose, r0, r1, cols: [FREE; 9] };
-                self.search(&Order::EMPTY, 0);
+                self.conjugators();
             }
         }
-        let mut best: Option<Canonical> = None;
+        // Rows 0 and 1 are the same from every start (123456789 and the class's row 1):
+        // the starts compare from row 2 on, each dropped at its first cell above the best.
+        let mut best = [u8::MAX; CELLS];
+        let mut count = 0u64;
+        let mut reach: Option<Start> = None;
         for &start in &self.found {
-            let (cells, transform) = self.complete(start);
-            match &mut best {
-                Some(b) if b.grid.0 == cells => b.automorphisms += 1,
-                Some(b) if b.grid.0 < cells => {}
-                _ => best = Some(Canonical { grid: Grid(cells), transform, automorphisms: 1 }),
+            let cells = &self.cells[usize::from(start.transpose)];
+            let digits = self.digits(&start);
+            let rows = self.row_order(&start, &digits);
+            let mut below = reach.is_none();
+            let mut kept = true;
+            'rows: for (i, &r) in rows.iter().enumerate().skip(2) {
+                for (j, &c) in start.cols.iter().enumerate() {
+                    let v = digits[cells[r as usize * 9 + c as usize] as usize];
+                    let k = i * 9 + j;
+                    if !below {
+                        if v > best[k] {
+                            kept = false;
+                            break 'rows;
+                        }
+                        below = v < best[k];
+                    }
+                    // Once below, `best` is being replaced: write it in place.
+                    if below {
+                        best[k] = v;
+                    }
+                }
+            }
+            if kept {
+                if below {
+                    count = 1;
+                    reach = Some(start);
+                } else {
+                    count += 1;
+                }
             }
         }
-        best.expect("some column order gives a smallest row 1")
+        let start = reach.expect("some column order gives the class's row 1");
+        let (cells, transform) = self.complete(start);
+        debug_assert_eq!(cells[18..], best[18..]);
+        Canonical { grid: Grid(cells), transform, automorphisms: count }
     }
 
-    /// Fills output positions `j..` (all before are filled), keeping the column orders whose
-    /// row 1 is the bound.
-    fn search(&mut self, order: &Order, j: usize) {
-        if j == 9 {
-            // Every value was checked equal to the bound's: this order gives the class's row.
+    /// Every column order that gives the pair (`pi`) the row 1 of its class (`bound`),
+    /// into `found`. Row 1 is `q + 1` where `q = g pi g^-1`, `g` taking each column to its
+    /// output position: so the column at position `p` has `pi` of it at `q(p)`, and once
+    /// one column of a cycle of `q` is placed, the whole cycle is. The orders are the ways
+    /// to choose, for each cycle of `q` in turn, the column at its first position (one on
+    /// a cycle of `pi` as long), with every stack kept in one slot.
+    fn conjugators(&mut self) {
+        let q = self.bound.map(|v| v - 1);
+        // Columns by the length of their cycle of pi, one bit each.
+        let mut by_len = [0u16; 10];
+        let mut seen = 0u16;
+        for c in 0..9u8 {
+            if seen & (1 << c) != 0 {
+                continue;
+            }
+            let (mut cycle, mut len, mut x) = (0u16, 0, c);
+            loop {
+                cycle |= 1 << x;
+                len += 1;
+                x = self.pi[x as usize];
+                if x == c {
+                    break;
+                }
+            }
+            seen |= cycle;
+            by_len[len] |= cycle;
+        }
+        // The cycles of q, each by its first position and length.
+        let mut cycles = [(0u8, 0u8); 9];
+        let mut n = 0;
+        let mut seen = 0u16;
+        for p in 0..9u8 {
+            if seen & (1 << p) != 0 {
+                continue;
+            }
+            let (mut len, mut x) = (0u8, p);
+            loop {
+                seen |= 1 << x;
+                len += 1;
+                x = q[x as usize];
+                if x == p {
+                    break;
+                }
+            }
+            cycles[n] = (p, len);
+            n += 1;
+        }
+        self.conjugate(&Order::EMPTY, &q, &cycles[..n], &by_len);
+    }
+
+    fn conjugate(&mut self, order: &Order, q: &[u8; 9], cycles: &[(u8, u8)], by_len: &[u16; 10]) {
+        let Some((&(p0, len), rest)) = cycles.split_first() else {
             self.found.push(Start { cols: order.col_at, ..self.pair });
             return;
-        }
-        let c = order.col_at[j];
-        if c != FREE {
-            let mut next = *order;
-            if self.step(&mut next, j, c) {
-                self.search(&next, j + 1);
-            }
-            return;
-        }
-        let mut candidates = order.candidates(j);
-        while candidates != 0 {
-            let c = candidates.trailing_zeros() as u8;
-            candidates &= candidates - 1;
-            let mut next = *order;
-            next.place(c);
-            if self.step(&mut next, j, c) {
-                self.search(&next, j + 1);
-            }
-        }
-    }
-
-    /// Row 1's value at `j`, column `c` being there: the label of the digit below `c`'s in
-    /// row 0, which is one more than the position of the column `pi[c]` that holds that digit
-    /// in row 0. If `pi[c]` has no position yet it takes the first it may: any later one
-    /// would only make the value at `j` larger. Whether the value is the bound's.
-    #[inline(always)]
-    fn step(&self, order: &mut Order, j: usize, c: u8) -> bool {
-        let partner = self.pi[c as usize];
-        let value = match order.pos_of[partner as usize] {
-            FREE => order.place(partner) + 1,
-            q => q + 1,
         };
-        // The bound is the class's row 1, the smallest this pair can give: anything else is
-        // larger somewhere.
-        value == self.bound[j]
+        let mut choices = order.unplaced & by_len[len as usize];
+        while choices != 0 {
+            let c0 = choices.trailing_zeros() as u8;
+            choices &= choices - 1;
+            let mut next = *order;
+            let (mut c, mut p) = (c0, p0);
+            let fits = loop {
+                if !next.place(c, p) {
+                    break false;
+                }
+                c = self.pi[c as usize];
+                p = q[p as usize];
+                if p == p0 {
+                    break true; // and c == c0: the cycles are as long
+                }
+            };
+            if fits {
+                self.conjugate(&next, q, rest, by_len);
+            }
+        }
     }
 
     /// The whole grid from a start: rows 0-2 from its band, then the other bands' rows, the
     /// smallest first with its band, each band's rows in increasing order.
     fn complete(&self, start: Start) -> ([u8; CELLS], Transform) {
         let cells = &self.cells[usize::from(start.transpose)];
+        let digits = self.digits(&start);
+        let rows = self.row_order(&start, &digits);
+        let mut out = [0u8; CELLS];
+        for (i, &r) in rows.iter().enumerate() {
+            for (j, &c) in start.cols.iter().enumerate() {
+                out[i * 9 + j] = digits[cells[r as usize * 9 + c as usize] as usize];
+            }
+        }
+        let transform = Transform { transpose: start.transpose, rows, cols: start.cols, digits };
+        (out, transform)
+    }
+
+    /// The relabelling a start makes: row 0's digits become 1 to 9 in output order.
+    #[inline]
+    fn digits(&self, start: &Start) -> [u8; 10] {
+        let cells = &self.cells[usize::from(start.transpose)];
         let mut digits = [0u8; 10];
         for (p, &c) in start.cols.iter().enumerate() {
             digits[cells[start.r0 as usize * 9 + c as usize] as usize] = p as u8 + 1;
         }
-        let row = |r: u8| -> [u8; 9] {
-            start.cols.map(|c| digits[cells[r as usize * 9 + c as usize] as usize])
-        };
+        digits
+    }
+
+    /// The source rows in output order: the start's band (r0, r1, then the third), then
+    /// the other two bands, the one with the smaller smallest row first, each band's rows in
+    /// increasing order. Two rows of a latin grid differ in every column, so their first
+    /// cells order them.
+    #[inline]
+    fn row_order(&self, start: &Start, digits: &[u8; 10]) -> [u8; 9] {
+        let cells = &self.cells[usize::from(start.transpose)];
+        let first = |r: u8| digits[cells[r as usize * 9 + start.cols[0] as usize] as usize];
         let band = start.r0 / 3;
         // Rows 0, 1 and 2 of a band sum to 3 within it.
         let r2 = band * 3 + 3 - start.r0 % 3 - start.r1 % 3;
-        let mut rows = [start.r0, start.r1, r2, 0, 0, 0, 0, 0, 0];
-        // The other two bands, each with its rows in increasing order; the band whose
-        // smallest row is smaller goes first.
-        let mut others = [[(0u8, [0u8; 9]); 3]; 2];
+        let mut others = [[(0u8, 0u8); 3]; 2];
         for (slot, b) in (0..3u8).filter(|&b| b != band).enumerate() {
-            for (k, r) in (b * 3..b * 3 + 3).enumerate() {
-                others[slot][k] = (r, row(r));
+            let mut rows = [b * 3, b * 3 + 1, b * 3 + 2].map(|r| (first(r), r));
+            // Three items: sort by hand.
+            if rows[0] > rows[1] {
+                rows.swap(0, 1);
             }
-            others[slot].sort_unstable_by_key(|&(_, text)| text);
+            if rows[1] > rows[2] {
+                rows.swap(1, 2);
+            }
+            if rows[0] > rows[1] {
+                rows.swap(0, 1);
+            }
+            others[slot] = rows;
         }
-        if others[1][0].1 < others[0][0].1 {
+        if others[1][0] < others[0][0] {
             others.swap(0, 1);
         }
-        let mut out = [0u8; CELLS];
-        for (i, r) in [start.r0, start.r1, r2].into_iter().enumerate() {
-            out[i * 9..i * 9 + 9].copy_from_slice(&row(r));
-        }
-        for (i, &(r, text)) in others.iter().flatten().enumerate() {
-            rows[3 + i] = r;
-            out[(3 + i) * 9..(3 + i) * 9 + 9].copy_from_slice(&text);
-        }
-        let transform = Transform { transpose: start.transpose, rows, cols: start.cols, digits };
-        (out, transform)
+        let [[a, b, c], [d, e, f]] = others.map(|band| band.map(|(_, r)| r));
+        [start.r0, start.r1, r2, a, b, c, d, e, f]
     }
 }
