@@ -391,3 +391,74 @@ impl Search {
         [start.r0, start.r1, r2, a, b, c, d, e, f]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 1,296 column orders, each as column -> position.
+    fn column_orders() -> Vec<[u8; 9]> {
+        const PERMS: [[u8; 3]; 6] =
+            [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let mut out = Vec::new();
+        for stacks in PERMS {
+            for a in PERMS {
+                for b in PERMS {
+                    for c in PERMS {
+                        let within = [a, b, c];
+                        let mut pos = [0u8; 9];
+                        for slot in 0..3 {
+                            for i in 0..3 {
+                                pos[(stacks[slot] * 3 + within[slot][i]) as usize] =
+                                    (slot * 3 + i) as u8;
+                            }
+                        }
+                        out.push(pos);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every permutation of the columns a band's two rows can give: none keeps a column in
+    /// its stack.
+    fn band_permutations(pi: &mut [u8; 9], c: usize, used: u16, out: &mut Vec<[u8; 9]>) {
+        if c == 9 {
+            out.push(*pi);
+            return;
+        }
+        for t in 0..9u8 {
+            if used & (1 << t) == 0 && t as usize / 3 != c / 3 {
+                pi[c] = t;
+                band_permutations(pi, c + 1, used | 1 << t, out);
+            }
+        }
+    }
+
+    /// The class table against brute force: every permutation a band allows, every column
+    /// order, the smallest row 1; and the keys tell the classes apart.
+    #[test]
+    fn classes_are_the_smallest_rows() {
+        let mut all = Vec::new();
+        band_permutations(&mut [0; 9], 0, 0, &mut all);
+        assert_eq!(all.len(), 12_096);
+        let orders = column_orders();
+        let mut used = [false; 15];
+        for pi in &all {
+            let mut smallest = [u8::MAX; 9];
+            for pos in &orders {
+                let mut row = [0u8; 9];
+                for c in 0..9 {
+                    row[pos[c] as usize] = pos[pi[c] as usize] + 1;
+                }
+                smallest = smallest.min(row);
+            }
+            let class = class_of(pi) as usize;
+            assert_eq!(CLASSES[class].1, smallest, "{pi:?}");
+            used[class] = true;
+        }
+        assert!(used.iter().all(|&u| u), "every class occurs");
+        assert!(CLASSES.windows(2).all(|w| w[0].1 < w[1].1), "in increasing order of row 1");
+    }
+}

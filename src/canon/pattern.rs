@@ -389,3 +389,51 @@ fn relabel(cells: &[u8; CELLS], cand: &Candidate, cols: [u8; 9]) -> (Grid, Trans
 fn bits(mask: u8) -> impl Iterator<Item = usize> {
     (0..6).filter(move |k| mask & (1 << k) != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Row mask `m` with its columns in order `cols` (output column -> source column).
+    fn reorder(m: u16, cols: &[u8; 9]) -> u16 {
+        (0..9).fold(0, |out, c| if m & (0x100 >> cols[c]) != 0 { out | 0x100 >> c } else { out })
+    }
+
+    #[test]
+    fn tables_agree_with_brute_force() {
+        for m in 0..512u16 {
+            let mut smallest = u16::MAX;
+            for stacks in PERM3 {
+                for a in 0..6 {
+                    for b in 0..6 {
+                        for c in 0..6 {
+                            let mut cols = [0u8; 9];
+                            for (j, k) in [a, b, c].into_iter().enumerate() {
+                                for i in 0..3 {
+                                    cols[j * 3 + i] = stacks[j] * 3 + PERM3[k][i];
+                                }
+                            }
+                            smallest = smallest.min(reorder(m, &cols));
+                        }
+                    }
+                }
+            }
+            assert_eq!(MIN_ROW[m as usize], smallest, "{m:09b}");
+        }
+        for t in 0..8u8 {
+            for orders in 1..64u8 {
+                // The triplet in stack 0, the other columns left alone.
+                let image = |k: usize| {
+                    let cols: [u8; 9] =
+                        std::array::from_fn(|c| if c < 3 { PERM3[k][c] } else { c as u8 });
+                    (reorder(u16::from(t) << 6, &cols) >> 6) as u8
+                };
+                let images: Vec<(usize, u8)> =
+                    (0..6).filter(|k| orders & (1 << k) != 0).map(|k| (k, image(k))).collect();
+                let best = images.iter().map(|&(_, v)| v).min().unwrap();
+                let reach = images.iter().filter(|&&(_, v)| v == best).fold(0u8, |m, &(k, _)| m | 1 << k);
+                assert_eq!(BEST[t as usize][orders as usize], (best, reach), "{t:03b} {orders:06b}");
+            }
+        }
+    }
+}
