@@ -61,6 +61,12 @@
 //! pattern is found that way first; the values are then minimised among the transformations
 //! with that pattern by a depth-first search bounded by the best complete string, since there
 //! a smallest prefix need not be completable to the pattern.
+//!
+//! Two kinds of grid have searches of their own, much faster, with the same results:
+//! solution grids (minlex, and so patminlex: `latin`, by classes of pairs of rows) and
+//! patminlex of most puzzles (`pattern`, by table look-ups on 9-bit row masks; grids that
+//! keep too many transformations with the smallest pattern, as sparse or symmetric ones
+//! may, go to the general search).
 
 mod latin;
 mod pattern;

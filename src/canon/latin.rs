@@ -2,12 +2,26 @@
 //! grid is one): the general search of the parent module, specialised.
 //!
 //! In such a grid the output's first row relabels to `123456789` whatever the column order,
-//! so the form is settled by the second row: for each orientation and each ordered pair of
-//! rows `r0`, `r1` of one band (36 pairs), the column orders that make `r1` smallest (see
-//! [`Search::step`]). The third row is then the band's last, and the six rows left are each
-//! a fixed string once the columns are: the smallest of them starts the second band, the rest
-//! of its band follows in order, then the last band in order (two rows of a latin grid differ
-//! in every column, so there are no ties to break).
+//! so the form is settled by the second row. For an ordered pair of rows `r0`, `r1` of one
+//! band, let `pi[c]` be the column of `r0` holding the digit `r1` has in column `c`; with
+//! the columns in an order `g` (column to position), row 1 is `q + 1` where
+//! `q = g pi g^-1`. So the smallest row 1 a pair can give depends only on the class of `pi`
+//! under the 1,296 column orders, and there are 15 such classes ([`CLASSES`]), told apart
+//! by the cycles of `pi` ([`class_key`]):
+//!
+//! ```text
+//!   for each orientation and each of the 36 ordered pairs:   pi -> class -> smallest row 1
+//!   best class: the smallest of those rows                   (18 classifications: (r0, r1)
+//!                                                              and (r1, r0) share a class)
+//!   for each pair of the best class: every g with g pi g^-1 = q   (a start each)
+//!   for each start: rows 2-8, compared with the best so far from row 2 on
+//! ```
+//!
+//! The orders `g` reaching `q` are found a cycle of `q` at a time (see
+//! [`Search::conjugators`]). The third row is then the band's last, and the six rows left are
+//! each a fixed string once the columns are: the smallest of them starts the second band,
+//! the rest of its band follows in order, then the last band in order (two rows of a latin
+//! grid differ in every column, so their first cells order them, with no ties to break).
 
 use super::{Canonical, Transform, FREE};
 use crate::grid::{Grid, CELLS};
@@ -140,7 +154,7 @@ fn class_of(pi: &[u8; 9]) -> u8 {
     CLASSES.iter().position(|&(k, _)| k == key).expect("every band's permutation has a class") as u8
 }
 
-/// The search's state across the 36 pairs: the grid both ways, the best row 1 so far, and
+/// The search's state across the 36 pairs: the grid both ways, the best class's row 1, and
 /// the starts that reach it.
 pub(super) struct Search {
     cells: [[u8; CELLS]; 2],
