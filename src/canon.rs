@@ -502,15 +502,18 @@ struct Lay {
     below: bool,
 }
 
-/// Whether every row and every column of `grid` holds the nine digits once (so it is full).
-fn is_latin(grid: &Grid) -> bool {
+/// Whether every row, column and box of `grid` holds the nine digits once: a solution grid.
+/// (A latin square whose boxes repeat a digit goes to the general search: the classes of
+/// `latin` assume no digit of a row is in the same box of the other rows of its band.)
+fn is_solution_grid(grid: &Grid) -> bool {
     (0..9).all(|i| {
-        let (mut row, mut col) = (0u16, 0u16);
+        let (mut row, mut col, mut box_) = (0u16, 0u16, 0u16);
         for j in 0..9 {
             row |= 1 << grid.0[i * 9 + j];
             col |= 1 << grid.0[j * 9 + i];
+            box_ |= 1 << grid.0[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3];
         }
-        row == 0x3FE && col == 0x3FE
+        row == 0x3FE && col == 0x3FE && box_ == 0x3FE
     })
 }
 
@@ -583,7 +586,7 @@ impl Canonicalizer {
 
     fn search(&mut self, grid: &Grid, form: Form) -> Canonical {
         match form {
-            Form::Minlex if is_latin(grid) => self.latin.minlex(grid),
+            Form::Minlex if is_solution_grid(grid) => self.latin.minlex(grid),
             Form::Minlex => {
                 self.cells = grid.0;
                 let (string, node, count) = self.breadth_first();
