@@ -154,6 +154,13 @@ fn class_of(pi: &[u8; 9]) -> u8 {
     CLASSES.iter().position(|&(k, _)| k == key).expect("every band's permutation has a class") as u8
 }
 
+/// The third row of a start's band.
+#[inline]
+fn third_row(start: &Start) -> u8 {
+    // Rows 0, 1 and 2 of a band sum to 3 within it.
+    start.r0 / 3 * 3 + 3 - start.r0 % 3 - start.r1 % 3
+}
+
 /// The search's state across the 36 pairs: the grid both ways, the best class's row 1, and
 /// the starts that reach it.
 pub(super) struct Search {
@@ -233,26 +240,28 @@ impl Search {
         for &start in &self.found {
             let cells = &self.cells[usize::from(start.transpose)];
             let digits = self.digits(&start);
-            let rows = self.row_order(&start, &digits);
             let mut below = reach.is_none();
-            let mut kept = true;
-            'rows: for (i, &r) in rows.iter().enumerate().skip(2) {
+            // Row i (source row r) against the best, written into it once below; `false`
+            // as soon as it is larger.
+            let mut row = |i: usize, r: u8| {
                 for (j, &c) in start.cols.iter().enumerate() {
                     let v = digits[cells[r as usize * 9 + c as usize] as usize];
                     let k = i * 9 + j;
                     if !below {
                         if v > best[k] {
-                            kept = false;
-                            break 'rows;
+                            return false;
                         }
                         below = v < best[k];
                     }
-                    // Once below, `best` is being replaced: write it in place.
                     if below {
                         best[k] = v;
                     }
                 }
-            }
+                true
+            };
+            // Row 2 first: the band's third row needs no ordering of the others.
+            let kept = row(2, third_row(&start))
+                && self.row_order(&start, &digits).iter().enumerate().skip(3).all(|(i, &r)| row(i, r));
             if kept {
                 if below {
                     count = 1;
@@ -381,8 +390,7 @@ impl Search {
         let cells = &self.cells[usize::from(start.transpose)];
         let first = |r: u8| digits[cells[r as usize * 9 + start.cols[0] as usize] as usize];
         let band = start.r0 / 3;
-        // Rows 0, 1 and 2 of a band sum to 3 within it.
-        let r2 = band * 3 + 3 - start.r0 % 3 - start.r1 % 3;
+        let r2 = third_row(start);
         let mut others = [[(0u8, 0u8); 3]; 2];
         for (slot, b) in (0..3u8).filter(|&b| b != band).enumerate() {
             let mut rows = [b * 3, b * 3 + 1, b * 3 + 2].map(|r| (first(r), r));
