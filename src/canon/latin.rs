@@ -210,7 +210,9 @@ impl Search {
             for r0 in 0..9u8 {
                 for r1 in r0 + 1..r0 / 3 * 3 + 3 {
                     let pi_of = |a: u8, b: u8| -> [u8; 9] {
-                        std::array::from_fn(|c| column_of[a as usize][cells[b as usize * 9 + c] as usize])
+                        std::array::from_fn(|c| {
+                            column_of[a as usize][cells[b as usize * 9 + c] as usize]
+                        })
                     };
                     let pi = pi_of(r0, r1);
                     let class = class_of(&pi);
@@ -261,7 +263,12 @@ impl Search {
             };
             // Row 2 first: the band's third row needs no ordering of the others.
             let kept = row(2, third_row(&start))
-                && self.row_order(&start, &digits).iter().enumerate().skip(3).all(|(i, &r)| row(i, r));
+                && self
+                    .row_order(&start, &digits)
+                    .iter()
+                    .enumerate()
+                    .skip(3)
+                    .all(|(i, &r)| row(i, r));
             if kept {
                 if below {
                     count = 1;

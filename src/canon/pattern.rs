@@ -356,7 +356,10 @@ impl Search {
         let (index, cols) = reach?;
         let cand = &self.level[index];
         let (grid, transform) = relabel(&self.cells[usize::from(cand.transpose)], cand, cols);
-        debug_assert!(at.iter().zip(&best).all(|(&(r, c), &b)| grid.0[r as usize * 9 + c as usize] == b));
+        debug_assert!(at
+            .iter()
+            .zip(&best)
+            .all(|(&(r, c), &b)| grid.0[r as usize * 9 + c as usize] == b));
         Some(Canonical { grid, transform, automorphisms: count })
     }
 }
@@ -431,8 +434,13 @@ mod tests {
                 let images: Vec<(usize, u8)> =
                     (0..6).filter(|k| orders & (1 << k) != 0).map(|k| (k, image(k))).collect();
                 let best = images.iter().map(|&(_, v)| v).min().unwrap();
-                let reach = images.iter().filter(|&&(_, v)| v == best).fold(0u8, |m, &(k, _)| m | 1 << k);
-                assert_eq!(BEST[t as usize][orders as usize], (best, reach), "{t:03b} {orders:06b}");
+                let reach =
+                    images.iter().filter(|&&(_, v)| v == best).fold(0u8, |m, &(k, _)| m | 1 << k);
+                assert_eq!(
+                    BEST[t as usize][orders as usize],
+                    (best, reach),
+                    "{t:03b} {orders:06b}"
+                );
             }
         }
     }
