@@ -37,7 +37,7 @@ const MAX_CANDIDATES: usize = 1024;
 
 /// At most this many transformations compared on their values; more, and the general search
 /// takes over.
-const MAX_TRANSFORMS: usize = 4096;
+const MAX_TRANSFORMS: usize = 1 << 16;
 
 /// Triplet `t` with its columns in order `k`.
 const fn permute_triplet(t: u8, k: usize) -> u8 {
