@@ -5,7 +5,15 @@
 //! ```text
 //! cargo bench --bench canon                 # every 17-clue puzzle, 20,000 grids
 //! CANON_SAMPLE=5000 cargo bench --bench canon
+//! CANON_ONLY=patminlex cargo bench --bench canon   # only the rows whose name starts so
 //! SUDOKU_DATASETS=DIR                       # where the corpora are (default ../shared/datasets)
+//! ```
+//!
+//! Instruction counts, which repeat on a loaded machine (one row at a time):
+//!
+//! ```text
+//! CANON_ONLY='patminlex, 17' valgrind --tool=callgrind --toggle-collect='*canon_workload*' \
+//!     target/release/deps/canon-HASH
 //! ```
 //!
 //! Each row is one timed pass after a warm-up pass over at most 1,000 of the items; the
@@ -30,6 +38,17 @@ fn canon_workload(grids: &[Grid], form: Form) -> u64 {
         let found = canon.canonicalize(black_box(grid), form);
         sum = sum.wrapping_add(found.grid.cells().iter().map(|&v| v as u64).sum::<u64>());
         sum = sum.wrapping_add(found.automorphisms);
+    }
+    sum
+}
+
+/// The `sudoku` crate's `canonicalized()` on every grid, likewise kept apart (its name
+/// matches the same callgrind pattern).
+#[inline(never)]
+fn canon_workload_of_the_crate(grids: &[sudoku::Sudoku]) -> usize {
+    let mut sum = 0usize;
+    for s in grids {
+        sum = sum.wrapping_add(black_box(s).canonicalized().map_or(0, |(_, n)| n));
     }
     sum
 }
@@ -63,6 +82,7 @@ fn main() {
             g
         })
         .collect();
+    let only = std::env::var("CANON_ONLY").unwrap_or_default();
     println!("single thread, one pass each (after a warm-up on 1,000)");
     for (what, items, form) in [
         ("minlex, 17-clue puzzles", &puzzles, Form::Minlex),
@@ -70,21 +90,24 @@ fn main() {
         ("minlex, solution grids", &grids, Form::Minlex),
         ("patminlex, solution grids", &grids, Form::Patminlex),
     ] {
+        if !what.starts_with(only.as_str()) {
+            continue;
+        }
         black_box(canon_workload(&items[..items.len().min(1000)], form));
         let start = Instant::now();
         black_box(canon_workload(items, form));
         rate(what, items.len(), start.elapsed().as_secs_f64());
     }
+    if !"sudoku crate canonicalized(), solution grids".starts_with(only.as_str()) {
+        return;
+    }
     let theirs: Vec<sudoku::Sudoku> = grids
         .iter()
         .map(|g| sudoku::Sudoku::from_str_line(&g.to_string()).expect("a grid"))
         .collect();
+    black_box(canon_workload_of_the_crate(&theirs[..theirs.len().min(1000)]));
     let start = Instant::now();
-    let mut sum = 0usize;
-    for s in &theirs {
-        sum = sum.wrapping_add(black_box(s).canonicalized().map_or(0, |(_, n)| n));
-    }
-    black_box(sum);
+    black_box(canon_workload_of_the_crate(&theirs));
     rate(
         "sudoku crate canonicalized(), solution grids",
         theirs.len(),

@@ -61,8 +61,15 @@
 //! pattern is found that way first; the values are then minimised among the transformations
 //! with that pattern by a depth-first search bounded by the best complete string, since there
 //! a smallest prefix need not be completable to the pattern.
+//!
+//! Two kinds of grid have searches of their own, much faster, with the same results:
+//! solution grids (minlex, and so patminlex: `latin`, by classes of pairs of rows) and
+//! patminlex of most puzzles (`pattern`, by table look-ups on 9-bit row masks; grids that
+//! keep too many transformations with the smallest pattern, as sparse or symmetric ones
+//! may, go to the general search).
 
 mod latin;
+mod pattern;
 
 use std::fmt;
 use std::str::FromStr;
@@ -495,15 +502,18 @@ struct Lay {
     below: bool,
 }
 
-/// Whether every row and every column of `grid` holds the nine digits once (so it is full).
-fn is_latin(grid: &Grid) -> bool {
+/// Whether every row, column and box of `grid` holds the nine digits once: a solution grid.
+/// (A latin square whose boxes repeat a digit goes to the general search: the classes of
+/// `latin` assume no digit of a row is in the same box of the other rows of its band.)
+fn is_solution_grid(grid: &Grid) -> bool {
     (0..9).all(|i| {
-        let (mut row, mut col) = (0u16, 0u16);
+        let (mut row, mut col, mut box_) = (0u16, 0u16, 0u16);
         for j in 0..9 {
             row |= 1 << grid.0[i * 9 + j];
             col |= 1 << grid.0[j * 9 + i];
+            box_ |= 1 << grid.0[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3];
         }
-        row == 0x3FE && col == 0x3FE
+        row == 0x3FE && col == 0x3FE && box_ == 0x3FE
     })
 }
 
@@ -529,6 +539,8 @@ pub struct Canonicalizer {
     cur: [u8; CELLS],
     /// The search for grids whose rows and columns are permutations of 1-9.
     latin: latin::Search,
+    /// Patminlex by row masks, for the grids few transformations reach the pattern of.
+    by_masks: pattern::Search,
 }
 
 impl Default for Canonicalizer {
@@ -553,6 +565,7 @@ impl Canonicalizer {
             best_count: 0,
             cur: [0; CELLS],
             latin: latin::Search::new(),
+            by_masks: pattern::Search::new(),
         }
     }
 
@@ -573,7 +586,7 @@ impl Canonicalizer {
 
     fn search(&mut self, grid: &Grid, form: Form) -> Canonical {
         match form {
-            Form::Minlex if is_latin(grid) => self.latin.minlex(grid),
+            Form::Minlex if is_solution_grid(grid) => self.latin.minlex(grid),
             Form::Minlex => {
                 self.cells = grid.0;
                 let (string, node, count) = self.breadth_first();
@@ -585,21 +598,30 @@ impl Canonicalizer {
                 self.search(grid, Form::Minlex)
             }
             Form::Patminlex => {
-                // The pattern first: the minlex form of the 0/1 grid.
-                self.cells = grid.0.map(|v| u8::from(v != 0));
-                let (pattern, _, _) = self.breadth_first();
-                self.cells = grid.0;
-                // The pattern search ends holding every transformation with the smallest
-                // pattern (free columns aside, which are blank throughout and so change no
-                // string). When they are few, the smallest string is found among them;
-                // otherwise a depth-first search over the values finds it.
-                if !self.level.is_empty() && self.level.len() <= FEW {
-                    return self.smallest_of_level();
+                // Most puzzles: by row masks. Past its limits, the general search.
+                match self.by_masks.patminlex(grid) {
+                    Some(found) => found,
+                    None => self.patminlex_general(grid),
                 }
-                let (string, node, count) = self.depth_first(&pattern);
-                Canonical { grid: Grid(string), transform: node.transform(), automorphisms: count }
             }
         }
+    }
+
+    /// Patminlex by the general search, for any grid that is not full.
+    fn patminlex_general(&mut self, grid: &Grid) -> Canonical {
+        // The pattern first: the minlex form of the 0/1 grid.
+        self.cells = grid.0.map(|v| u8::from(v != 0));
+        let (pattern, _, _) = self.breadth_first();
+        self.cells = grid.0;
+        // The pattern search ends holding every transformation with the smallest pattern
+        // (free columns aside, which are blank throughout and so change no string). When
+        // they are few, the smallest string is found among them; otherwise a depth-first
+        // search over the values finds it.
+        if !self.level.is_empty() && self.level.len() <= FEW {
+            return self.smallest_of_level();
+        }
+        let (string, node, count) = self.depth_first(&pattern);
+        Canonical { grid: Grid(string), transform: node.transform(), automorphisms: count }
     }
 
     /// The smallest relabelled string among the transformations the nodes of `level`
@@ -989,6 +1011,38 @@ impl Canonicalizer {
 mod tests {
     use super::*;
     use crate::generate::Generator;
+
+    /// Patminlex by row masks against the general search, on puzzles of every density
+    /// (sparse ones go past the masks' limits: both ways are then the general search).
+    #[test]
+    fn patminlex_by_masks_agrees_with_the_general_search() {
+        let mut canon = Canonicalizer::new();
+        let mut by_masks = 0;
+        for seed in 0..60 {
+            let (puzzle, solution) = Generator::new(seed).puzzle_with_solution();
+            for keep in [3, 8, 17, 25, 40, 60, 80] {
+                // The first `keep` cells of a seeded walk over the solution.
+                let mut grid = Grid::EMPTY;
+                let mut cell = seed as usize % 81;
+                for _ in 0..keep {
+                    while grid.0[cell] != 0 {
+                        cell = (cell + 1) % 81;
+                    }
+                    grid.0[cell] = solution.0[cell];
+                    cell = (cell * 7 + 13) % 81;
+                }
+                for grid in [grid, puzzle] {
+                    let Some(fast) = canon.by_masks.patminlex(&grid) else { continue };
+                    by_masks += 1;
+                    let general = canon.patminlex_general(&grid);
+                    assert_eq!(fast.grid, general.grid, "{grid}");
+                    assert_eq!(fast.automorphisms, general.automorphisms, "{grid}");
+                    assert_eq!(fast.transform.apply(&grid), fast.grid, "{grid}");
+                }
+            }
+        }
+        assert!(by_masks > 600, "only {by_masks} by row masks");
+    }
 
     /// Patminlex's two ways to the values, compared: over the transformations the pattern
     /// search kept, and depth first (the way for grids that keep many). The first is checked
