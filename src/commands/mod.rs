@@ -103,6 +103,10 @@ impl Job for BulkJob {
         with_solver(self.solver, |solver| {
             let mut scratch = Grid::EMPTY;
             let mut records = Records::new(encoder.input(), &chunk.data, chunk.first_line);
+            // Only validate and augment use a CSV row's answer.
+            if !matches!(self.task, Task::Validate | Task::Augment { .. }) {
+                records = records.without_answers();
+            }
             loop {
                 let record = records.next();
                 if let Some(header) = records.take_header() {

@@ -119,7 +119,10 @@ pub fn last_boundary(format: Format, data: &[u8], complete: bool) -> Option<usiz
 /// Cuts an in-memory input (a mapped file) into pieces of about `target` bytes.
 pub struct SliceChunker<'a> {
     format: Format,
+    /// The input up to its final DOS end-of-file byte, if any.
     data: &'a [u8],
+    /// The whole input, where an `end` line is looked for.
+    whole: &'a [u8],
     target: usize,
     pos: usize,
     position: Position,
@@ -129,8 +132,9 @@ impl<'a> SliceChunker<'a> {
     /// Pieces of `data`, up to its `end` marker or final DOS end-of-file byte, of about
     /// `target` bytes each.
     pub fn new(format: Format, data: &'a [u8], target: usize) -> SliceChunker<'a> {
-        let data = &data[..records_end(data)];
-        SliceChunker { format, data, target: target.max(1), pos: 0, position: Position::start() }
+        let (whole, data) = (data, &data[..dos_end(data)]);
+        let target = target.max(1);
+        SliceChunker { format, data, whole, target, pos: 0, position: Position::start() }
     }
 }
 
@@ -142,7 +146,20 @@ impl<'a> Iterator for SliceChunker<'a> {
             return None;
         }
         let from = (self.pos + self.target).min(self.data.len());
-        let end = boundary_after(self.format, self.data, from - 1);
+        let mut end = boundary_after(self.format, self.data, from - 1);
+        // The `end` line is looked for piece by piece, as the pieces are cut, rather than in
+        // the whole input first: a pass over a large file before any work could start. A piece
+        // ends after a line end, so its lines are whole; the last may end at a DOS end of
+        // file, so its line is read to its end in the whole input ([`records_end`]'s rule).
+        let searched = if end == self.data.len() { self.whole.len() } else { end };
+        let marker = self.pos + input_end(&self.whole[self.pos..searched]);
+        if marker < end {
+            end = marker;
+            self.data = &self.data[..marker];
+            if end == self.pos {
+                return None;
+            }
+        }
         let piece = &self.data[self.pos..end];
         self.pos = end;
         Some(self.position.chunk(Cow::Borrowed(piece)))

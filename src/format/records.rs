@@ -3,7 +3,7 @@
 //! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
-use super::csv::{split_fields_by, CsvLayout, FieldError, NULL_FIELD};
+use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, FieldError, NULL_FIELD};
 use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, ByteName, Grid, ParseError, Plural};
@@ -104,12 +104,21 @@ pub struct Records<'a> {
     header: Option<&'a [u8]>,
     /// Rows left in a block of grids written back to back, read 9 at a time.
     back_to_back: usize,
+    /// Whether a CSV row's answer field is read ([`Records::without_answers`]).
+    answers: bool,
 }
 
 impl<'a> Records<'a> {
     /// Reads `data`, whose first line is line `first_line` of the input.
     pub fn new(format: Format, data: &'a [u8], first_line: u64) -> Records<'a> {
-        Records { format, data, pos: 0, line: first_line, header: None, back_to_back: 0 }
+        let (pos, header, back_to_back, answers) = (0, None, 0, true);
+        Records { format, data, pos, line: first_line, header, back_to_back, answers }
+    }
+
+    /// Leaves the answers of CSV rows unread (`Puzzle::answer` is `None`): for the commands
+    /// that do not use them, which need not pay for their parsing.
+    pub fn without_answers(self) -> Records<'a> {
+        Records { answers: false, ..self }
     }
 
     /// The CSV header, once the iterator has passed over it (once only).
@@ -248,6 +257,9 @@ impl<'a> Records<'a> {
     }
 
     fn csv_record(&mut self, csv: CsvLayout) -> Option<Record<'a>> {
+        if let Some(record) = self.plain_csv_record(&csv) {
+            return Some(record);
+        }
         let (text, line) = loop {
             let (text, line) = self.next_line()?;
             if Some(line) == csv.header_line {
@@ -260,7 +272,7 @@ impl<'a> Records<'a> {
         let split = split_fields_by(text, csv.delimiter, |i, field| {
             if i == csv.puzzle {
                 puzzle = field;
-            } else if Some(i) == csv.answer {
+            } else if Some(i) == csv.answer && self.answers {
                 answer = Some(field);
             }
         });
@@ -269,21 +281,62 @@ impl<'a> Records<'a> {
             Ok(fields) if fields != csv.fields => {
                 Err(RecordError::FieldCount { fields, expected: csv.fields })
             }
-            Ok(_) => match Grid::parse_line(puzzle) {
-                Ok(grid) => Ok(Puzzle {
-                    grid,
-                    layout: Layout::Csv,
-                    answer: answer.map(|answer| match Grid::parse_line(answer) {
-                        Err(_) if csv.nulls && answer == NULL_FIELD => Err(ParseError::Null),
-                        parsed => parsed,
-                    }),
-                }),
-                // A null cell of a Parquet or Arrow file: said so, not "1 cells".
-                Err(_) if csv.nulls && puzzle == NULL_FIELD => Err(ParseError::Null.into()),
-                Err(e) => Err(e.into()),
-            },
+            Ok(_) => csv_puzzle(puzzle, answer, &csv),
         };
         Some(Record { line, text, parsed })
+    }
+
+    /// The next record, when it is a CSV row as most are: not the header, a comment or blank,
+    /// with no quote, no white space around it, and as many fields as the header. Found and
+    /// split in one pass ([`plain_row`]); `None` leaves any other line to `csv_record`'s
+    /// general way, which reads it the same.
+    #[inline]
+    fn plain_csv_record(&mut self, csv: &CsvLayout) -> Option<Record<'a>> {
+        let Delimiter::Byte(delimiter) = csv.delimiter else { return None };
+        if self.pos >= self.data.len() || Some(self.line) == csv.header_line {
+            return None;
+        }
+        let answer = csv.answer.filter(|_| self.answers);
+        let wanted = [csv.puzzle, answer.unwrap_or(usize::MAX)];
+        let row = plain_row(self.data, self.pos, delimiter, wanted)?;
+        let text = &self.data[self.pos..row.end];
+        let (&first, &last) = (text.first()?, text.last()?);
+        if row.fields != csv.fields
+            || first == b'#'
+            || first.is_ascii_whitespace()
+            || last.is_ascii_whitespace()
+            || is_end_marker(text)
+        {
+            return None;
+        }
+        let field = |(from, to): (usize, usize)| self.data[from..to].trim_ascii();
+        let answer = answer.map(|_| field(row.spans[1]));
+        let parsed = csv_puzzle(field(row.spans[0]), answer, csv);
+        let line = self.line;
+        (self.pos, self.line) = (row.next, line + 1);
+        Some(Record { line, text, parsed })
+    }
+}
+
+/// The puzzle of a CSV row from its puzzle field and its answer field, if read.
+#[inline]
+fn csv_puzzle(
+    puzzle: &[u8],
+    answer: Option<&[u8]>,
+    csv: &CsvLayout,
+) -> Result<Puzzle, RecordError> {
+    match Grid::parse_line(puzzle) {
+        Ok(grid) => Ok(Puzzle {
+            grid,
+            layout: Layout::Csv,
+            answer: answer.map(|answer| match Grid::parse_line(answer) {
+                Err(_) if csv.nulls && answer == NULL_FIELD => Err(ParseError::Null),
+                parsed => parsed,
+            }),
+        }),
+        // A null cell of a Parquet or Arrow file: said so, not "1 cells".
+        Err(_) if csv.nulls && puzzle == NULL_FIELD => Err(ParseError::Null.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
