@@ -175,24 +175,18 @@ impl State {
         Some(state)
     }
 
-    /// Places digit `d` at bit `bit` of band `b`: the cell leaves the other digits, its row,
-    /// box and column leave this digit. False if the digit could not go there.
+    /// Places digit `d` at bit `bit` of band `b`, in that band only: its row and box there
+    /// leave the digit. The band's next `work` finds the cell placed (its piece forced, its box
+    /// with one column left) and does the rest, as for any cell it places: the cell leaves the
+    /// other digits and `open`, its column leaves the digit's other bands. False if the digit
+    /// could not go there.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: usize) -> bool {
-        let cell = 1 << bit;
         let own = at(d, b);
-        if self.places[own] & cell == 0 {
+        if self.places[own] >> bit & 1 == 0 {
             return false;
         }
-        for other in 0..9 {
-            self.places[at(other, b)] &= !cell;
-        }
-        self.places[own] |= cell;
         self.places[own] &= KEEP_IN_BAND[bit];
-        let keep = KEEP_OTHER_BANDS[bit];
-        self.places[at(d, (b + 1) % 3)] &= keep;
-        self.places[at(d, (b + 2) % 3)] &= keep;
-        self.open[b] &= !cell;
         true
     }
 
@@ -340,8 +334,9 @@ impl State {
                     while d < 9 && self.places[at(d, b)] & cell == 0 {
                         d += 1;
                     }
-                    // An earlier single of this batch may have taken its last digit.
-                    if d == 9 || !self.place(d, b, bit) {
+                    // An earlier single of this batch may have taken its last digit. The
+                    // band is worked at once: found by the next pass, its test mispredicts.
+                    if d == 9 || !self.place(d, b, bit) || !self.work::<BANDS>(at(d, b)) {
                         return Propagated::Contradiction;
                     }
                 }
