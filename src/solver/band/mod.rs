@@ -48,6 +48,7 @@ use self::tables::{
 };
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
+use std::sync::atomic::{compiler_fence, Ordering};
 
 /// A digit with `n` permutations left in a band or stack, as [`State::choose`] weighs it: an
 /// undecided one (`n` of 2 to 6) counts 64 less `n`, so that a unit's sum orders units by
@@ -217,6 +218,11 @@ impl State {
         // Not a table of the other bands (no faster) nor a clear of all three (slower).
         let (d, b) = (i / 3, i % 3);
         self.places[at(d, (b + 1) % 3)] &= !lone;
+        // No instruction, but it keeps the compiler from merging the two updates into one
+        // 64-bit access (whose load reads two separate stores: store forwarding fails) and
+        // from carrying band values past a `work` (it spilled them at every idle band of the
+        // scan): 12% fewer instructions on serg_benchmark.
+        compiler_fence(Ordering::SeqCst);
         self.places[at(d, (b + 2) % 3)] &= !lone;
         // A forced piece in a box with one column left is a placed cell: it leaves the other
         // digits. Done for old placements too: an AND costs less than a branch.
