@@ -343,12 +343,8 @@ pub(crate) fn plain_row(
             delimiters &= delimiters - 1;
         }
         if ends != 0 {
-            let end = (base + ends.trailing_zeros() as usize).min(data.len());
-            row.end = end;
-            row.next = match data.get(end..end + 2) {
-                Some(b"\r\n") => end + 2,
-                _ => (end + 1).min(data.len()),
-            };
+            row.end = (base + ends.trailing_zeros() as usize).min(data.len());
+            row.next = super::lines::after_line_end(data, row.end);
             break;
         }
         base += 16;

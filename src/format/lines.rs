@@ -8,14 +8,17 @@
 pub fn line_at(data: &[u8], at: usize) -> (usize, usize) {
     match memchr::memchr2(b'\n', b'\r', &data[at..]) {
         None => (data.len(), data.len()),
-        Some(i) => {
-            let end = at + i;
-            if data[end] == b'\r' && data.get(end + 1) == Some(&b'\n') {
-                (end, end + 2)
-            } else {
-                (end, end + 1)
-            }
-        }
+        Some(i) => (at + i, after_line_end(data, at + i)),
+    }
+}
+
+/// Where the next line starts, given where a line's content ends (at a line end, or at the
+/// end of the data): past its `\n`, `\r` or `\r\n`.
+#[inline]
+pub fn after_line_end(data: &[u8], end: usize) -> usize {
+    match data.get(end..end + 2) {
+        Some(b"\r\n") => end + 2,
+        _ => (end + 1).min(data.len()),
     }
 }
 

@@ -111,8 +111,15 @@ pub struct Records<'a> {
 impl<'a> Records<'a> {
     /// Reads `data`, whose first line is line `first_line` of the input.
     pub fn new(format: Format, data: &'a [u8], first_line: u64) -> Records<'a> {
-        let (pos, header, back_to_back, answers) = (0, None, 0, true);
-        Records { format, data, pos, line: first_line, header, back_to_back, answers }
+        Records {
+            format,
+            data,
+            pos: 0,
+            line: first_line,
+            header: None,
+            back_to_back: 0,
+            answers: true,
+        }
     }
 
     /// Leaves the answers of CSV rows unread (`Puzzle::answer` is `None`): for the commands
