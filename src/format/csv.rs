@@ -264,60 +264,123 @@ pub(crate) struct PlainRow {
     pub spans: [(usize, usize); 2],
 }
 
-/// Bit `i` set where `chunk[i]` is `byte`: one vector compare and a byte mask (SSE2, which
-/// every x86-64 has).
-#[cfg(target_arch = "x86_64")]
+/// Bit `i` set where `chunk[i]` is `byte`.
 #[inline(always)]
 fn bytes_equal(chunk: &[u8; 16], byte: u8) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-    };
-    // SAFETY: SSE2 is part of x86-64 itself; the load reads the 16 bytes of `chunk`
-    // (unaligned loads are allowed).
-    unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32
-    }
+    use vector::{equal, load, mask};
+    mask(equal(load(chunk), byte))
 }
 
-/// Elsewhere, byte by byte (the compiler does not find the vector form of this loop).
-#[cfg(not(target_arch = "x86_64"))]
+/// Bit `i` set where `chunk[i]` is any of `bytes`: four compares and one byte mask.
 #[inline(always)]
-fn bytes_equal(chunk: &[u8; 16], byte: u8) -> u32 {
-    bytes_equal_portable(chunk, byte)
+fn bytes_in(chunk: &[u8; 16], [a, b, c, d]: [u8; 4]) -> u32 {
+    use vector::{equal, load, mask, or};
+    let v = load(chunk);
+    mask(or(or(equal(v, a), equal(v, b)), or(equal(v, c), equal(v, d))))
 }
 
-/// Bit `i` set where `chunk[i]` is any of `bytes`: four vector compares and one byte mask.
+/// Comparing 16 bytes at once: SSE2 on x86-64 and NEON on aarch64, both part of the base
+/// instruction set (so no run-time detection), and a loop elsewhere. On aarch64 the loop took
+/// about 49 instructions a compare as compiled, NEON 13.
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn bytes_in(chunk: &[u8; 16], bytes: [u8; 4]) -> u32 {
+mod vector {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
-    // SAFETY: as in `bytes_equal`.
-    unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-        let equal = |byte: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8));
-        let [a, b, c, d] = bytes.map(equal);
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) as u32
+
+    #[inline(always)]
+    pub(super) fn load(chunk: &[u8; 16]) -> __m128i {
+        // SAFETY: SSE2 is part of x86-64; the load reads the 16 bytes of `chunk` (unaligned
+        // loads are allowed).
+        unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) }
+    }
+
+    /// 0xff in the bytes equal to `byte`, 0 in the others.
+    #[inline(always)]
+    pub(super) fn equal(v: __m128i, byte: u8) -> __m128i {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)) }
+    }
+
+    #[inline(always)]
+    pub(super) fn or(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    /// Bit `i` set where byte `i` of `v` is 0xff.
+    #[inline(always)]
+    pub(super) fn mask(v: __m128i) -> u32 {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_movemask_epi8(v) as u32 }
     }
 }
 
-/// Elsewhere, byte by byte.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn bytes_in(chunk: &[u8; 16], bytes: [u8; 4]) -> u32 {
-    bytes_in_portable(chunk, bytes)
+#[cfg(target_arch = "aarch64")]
+mod vector {
+    use std::arch::aarch64::{
+        uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vdupq_n_u8, vget_high_u8, vget_low_u8, vld1q_u8,
+        vorrq_u8,
+    };
+
+    #[inline(always)]
+    pub(super) fn load(chunk: &[u8; 16]) -> uint8x16_t {
+        // SAFETY: NEON is part of aarch64; the load reads the 16 bytes of `chunk`.
+        unsafe { vld1q_u8(chunk.as_ptr()) }
+    }
+
+    /// 0xff in the bytes equal to `byte`, 0 in the others.
+    #[inline(always)]
+    pub(super) fn equal(v: uint8x16_t, byte: u8) -> uint8x16_t {
+        // SAFETY: NEON is part of aarch64.
+        unsafe { vceqq_u8(v, vdupq_n_u8(byte)) }
+    }
+
+    #[inline(always)]
+    pub(super) fn or(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: NEON is part of aarch64.
+        unsafe { vorrq_u8(a, b) }
+    }
+
+    /// Bit `i` set where byte `i` of `v` is 0xff: each byte keeps its bit within its half,
+    /// and each half's bytes are added up.
+    #[inline(always)]
+    pub(super) fn mask(v: uint8x16_t) -> u32 {
+        const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        // SAFETY: NEON is part of aarch64; the load reads the 16 bytes of `BITS`.
+        unsafe {
+            let bits = vandq_u8(v, vld1q_u8(BITS.as_ptr()));
+            u32::from(vaddv_u8(vget_low_u8(bits))) | u32::from(vaddv_u8(vget_high_u8(bits))) << 8
+        }
+    }
 }
 
-/// [`bytes_in`], byte by byte.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn bytes_in_portable(chunk: &[u8; 16], bytes: [u8; 4]) -> u32 {
-    bytes.iter().fold(0, |mask, &byte| mask | bytes_equal_portable(chunk, byte))
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+mod vector {
+    #[inline(always)]
+    pub(super) fn load(chunk: &[u8; 16]) -> [u8; 16] {
+        *chunk
+    }
+
+    /// The mask of the bytes equal to `byte`.
+    #[inline(always)]
+    pub(super) fn equal(v: [u8; 16], byte: u8) -> u32 {
+        super::bytes_equal_portable(&v, byte)
+    }
+
+    #[inline(always)]
+    pub(super) fn or(a: u32, b: u32) -> u32 {
+        a | b
+    }
+
+    #[inline(always)]
+    pub(super) fn mask(v: u32) -> u32 {
+        v
+    }
 }
 
 /// [`bytes_equal`], byte by byte.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(any(target_arch = "x86_64", target_arch = "aarch64"), allow(dead_code))]
 fn bytes_equal_portable(chunk: &[u8; 16], byte: u8) -> u32 {
     let mut mask = 0;
     for (i, &b) in chunk.iter().enumerate() {
@@ -872,7 +935,8 @@ mod tests {
                 assert_eq!(bytes_equal(&chunk, byte), bytes_equal_portable(&chunk, byte));
             }
             for bytes in [*b"\n\r\",", *b"\n\r\"\t", *b"a1 \x80"] {
-                assert_eq!(bytes_in(&chunk, bytes), bytes_in_portable(&chunk, bytes));
+                let each = bytes.map(|byte| bytes_equal_portable(&chunk, byte));
+                assert_eq!(bytes_in(&chunk, bytes), each.into_iter().fold(0, |a, b| a | b));
             }
         }
     }
