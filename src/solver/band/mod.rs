@@ -55,11 +55,35 @@ use std::sync::atomic::{compiler_fence, Ordering};
 /// undecided digits first, then by permutations, most first.
 const OPEN_DIGIT: [u32; 8] = [0, 0, 62, 61, 60, 59, 58, 0];
 
+/// After a puzzle's first solution (counting to 2 or more), a band search whose unit with the
+/// fewest undecided digits still has at least this many branches by tdoku's rule instead (the
+/// unit with the fewest permutations, its digit with the fewest): proving that no other
+/// solution is left goes faster so on the open boards of the 17-clue list (guesses a puzzle,
+/// count to 2, on its band-searched puzzles: 42.8 to 33.7; at 6, 28.2 but hardest_1106 4% more),
+/// and no slower on the hard lists. docs/solver-notes.md.
+const EXHAUST_FROM: u32 = 7;
+
 /// Where band `b` of digit `d` (both 0-based) sits in the state: digit-major. Band-major
 /// saved instructions but was slower: its wide loads read values just stored one by one.
 #[inline(always)]
 const fn at(d: usize, b: usize) -> usize {
     3 * d + b
+}
+
+/// The unit (bands 0-2, stacks 0-2) whose undecided digits have the fewest permutations in
+/// all (the first on a tie), from their [`OPEN_DIGIT`] weights: a unit of `c` undecided digits
+/// weighs `64 c` less their permutations, and `c` is its weight / 64 + 1. Called only after a
+/// first solution, so kept out of line.
+#[inline(never)]
+fn fewest_permutations(undecided: &[u32; 6]) -> usize {
+    let mut fewest = (u32::MAX, 6);
+    for (j, &w) in undecided.iter().enumerate() {
+        let perms = 64 * (w / 64 + 1) - w;
+        if w > 0 && perms < fewest.0 {
+            fewest = (perms, j);
+        }
+    }
+    fewest.1
 }
 
 /// What the search branches on when no rule applies.
@@ -296,7 +320,11 @@ impl State {
     /// every recursive search frame large enough to overflow a test thread's stack.
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy) -> Propagated {
+    fn propagate<const BANDS: bool>(
+        &mut self,
+        strategy: &mut Strategy,
+        exhaust: bool,
+    ) -> Propagated {
         // The choice of the last run of the band rules, if they ran.
         let mut chosen = None;
         loop {
@@ -375,7 +403,7 @@ impl State {
                 if let Some(choice) = chosen {
                     return Propagated::Stuck(choice);
                 }
-                match self.band_rules() {
+                match self.band_rules(exhaust) {
                     Rules::Dead => return Propagated::Contradiction,
                     Rules::Changed(choice) => {
                         chosen = Some(choice);
@@ -404,7 +432,7 @@ impl State {
     /// `undecided`: per band 0-2 and stack 0-2, its undecided digits weighed by
     /// [`OPEN_DIGIT`]; `cols`: each digit's column sets, three bands side by side.
     #[inline(always)]
-    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9]) -> Choice {
+    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9], exhaust: bool) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
         // Zero: no digit undecided, nothing left to choose there.
         let mut best = (u32::MAX, 6);
@@ -413,10 +441,18 @@ impl State {
                 best = (n, j);
             }
         }
-        let j = best.1;
+        let mut j = best.1;
         if j == 6 {
             let (b, bit) = self.fewest();
             return Choice::Cell(b, bit as usize);
+        }
+        // After the first solution (see `EXHAUST_FROM`), a unit whose fewest undecided digits
+        // are many: tdoku's rule, the unit with the fewest permutations and its digit with the
+        // fewest (`flip` turns "most" into "fewest").
+        let mut flip = 0;
+        if exhaust && best.0 >= 64 * (EXHAUST_FROM - 1) {
+            j = fewest_permutations(&undecided);
+            flip = 7;
         }
         let mut most = (0, 0);
         for (d, &columns) in cols.iter().enumerate() {
@@ -424,6 +460,13 @@ impl State {
                 self.shapes[at(d, j)] >> 18
             } else {
                 count(stack_matrix(columns, j - 3))
+            };
+            let n = if flip == 0 {
+                n
+            } else if n >= 2 {
+                n ^ flip
+            } else {
+                0
             };
             if n > most.0 {
                 most = (n, d);
@@ -486,7 +529,7 @@ impl State {
     /// in that band only or its box there keeps that column only. The same pass counts the
     /// undecided digits of every band and stack, for [`State::choose`].
     #[inline(always)]
-    fn band_rules(&mut self) -> Rules {
+    fn band_rules(&mut self, exhaust: bool) -> Rules {
         // Per digit: the minirows it can reach and is forced into (bit 9b + 3r + k: band b,
         // row r, box k), the minicolumns likewise (bit 9b + c: band b, column c).
         let (mut rows, mut forced_rows) = ([0u32; 9], [0u32; 9]);
@@ -596,9 +639,9 @@ impl State {
             }
         }
         if changed != 0 {
-            return Rules::Changed(self.choose(undecided, &cols));
+            return Rules::Changed(self.choose(undecided, &cols, exhaust));
         }
-        Rules::Stuck(self.choose(undecided, &cols))
+        Rules::Stuck(self.choose(undecided, &cols, exhaust))
     }
 
     /// Claiming along columns: a digit whose column lies in one band only must sit in that
@@ -716,8 +759,8 @@ impl BandSolver {
     /// `BANDS`: the search by bands and stacks, whose `work` keeps the bands' shapes; one
     /// search of each kind keeps the idle visit of a band at a compare. The state is taken by
     /// reference: by value, the last option, which reuses it, paid for a move into the call.
-    fn search<const BANDS: bool>(&mut self, state: &mut State) {
-        let choice = match state.propagate::<BANDS>(&mut self.strategy) {
+    fn search<const BANDS: bool, const EXHAUST: bool>(&mut self, state: &mut State) {
+        let choice = match state.propagate::<BANDS>(&mut self.strategy, EXHAUST) {
             Propagated::Contradiction => return,
             Propagated::Solved => {
                 if self.solutions == 0 {
@@ -729,7 +772,7 @@ impl BandSolver {
             Propagated::Stuck(choice) => choice,
             Propagated::ToBands => {
                 state.shape_bands();
-                return self.search::<true>(state);
+                return self.search::<true, false>(state);
             }
         };
         let mut options = state.options(choice);
@@ -740,7 +783,7 @@ impl BandSolver {
             if options == 0 {
                 // The last option to try: this node is done with, so no copy.
                 if state.apply(choice, k) {
-                    self.search::<BANDS>(state);
+                    self.descend::<BANDS, EXHAUST>(state);
                 }
                 return;
             }
@@ -759,11 +802,25 @@ impl BandSolver {
                 }
             };
             if child.apply(choice, k) {
-                self.search::<BANDS>(&mut child);
+                self.descend::<BANDS, EXHAUST>(&mut child);
             }
             if self.solutions >= self.limit {
                 return;
             }
+        }
+    }
+}
+
+impl BandSolver {
+    /// A child of a node of `search::<BANDS, EXHAUST>`: a band search turns to its rule for
+    /// after the first solution once there is one (only with a limit above 1, or it would
+    /// have stopped).
+    #[inline(always)]
+    fn descend<const BANDS: bool, const EXHAUST: bool>(&mut self, state: &mut State) {
+        if BANDS && !EXHAUST && self.solutions != 0 {
+            self.search::<true, true>(state);
+        } else {
+            self.search::<BANDS, EXHAUST>(state);
         }
     }
 }
@@ -782,7 +839,7 @@ impl Solver for BandSolver {
         if let Some(mut state) = State::new(puzzle) {
             let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
             self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
-            self.search::<false>(&mut state);
+            self.search::<false, false>(&mut state);
         }
         if self.solutions > 0 {
             solution.0 = self.first;
@@ -875,6 +932,19 @@ mod tests {
             solver.solve(&puzzle, 2, &mut counted);
             assert_eq!(first, counted, "{puzzle}: limits 1 and 2 found different firsts");
         }
+    }
+
+    #[test]
+    fn fewest_permutations_reads_the_permutations_back_from_the_weights() {
+        let weight = |perms: &[usize]| perms.iter().map(|&n| OPEN_DIGIT[n]).sum::<u32>();
+        // The permutations of each unit's undecided digits; a decided unit weighs 0 and is
+        // never chosen. Sums: 12, -, 9, 9, 18, 8: the last unit, though it has more undecided
+        // digits than the fourth.
+        let units: [&[usize]; 6] = [&[6, 6], &[], &[2, 2, 2, 3], &[5, 4], &[2; 9], &[3, 3, 2]];
+        assert_eq!(fewest_permutations(&units.map(weight)), 5);
+        // On a tie, the first.
+        let units: [&[usize]; 6] = [&[6, 6], &[], &[2, 2, 2, 3], &[5, 4], &[2; 9], &[6, 6]];
+        assert_eq!(fewest_permutations(&units.map(weight)), 2);
     }
 
     #[test]
