@@ -55,13 +55,29 @@ use std::sync::atomic::{compiler_fence, Ordering};
 /// undecided digits first, then by permutations, most first.
 const OPEN_DIGIT: [u32; 8] = [0, 0, 62, 61, 60, 59, 58, 0];
 
-/// After a puzzle's first solution (counting to 2 or more), a band search whose unit with the
-/// fewest undecided digits still has at least this many branches by tdoku's rule instead (the
-/// unit with the fewest permutations, its digit with the fewest): proving that no other
-/// solution is left goes faster so on the open boards of the 17-clue list (guesses a puzzle,
-/// count to 2, on its band-searched puzzles: 42.8 to 33.7; at 6, 28.2 but hardest_1106 4% more),
-/// and no slower on the hard lists. docs/solver-notes.md.
-const EXHAUST_FROM: u32 = 7;
+/// The branch rules of a band search ([`State::choose`]; `BandSolver::search`'s `RULE`).
+/// `KEPT`: of the bands and stacks, the one with the fewest undecided digits, and its digit
+/// with the most permutations; the best on the hard lists, which guess the most.
+const KEPT: u8 = 0;
+/// After a puzzle's first solution (counting to 2 or more): [`TDOKU`]'s where the unit with the
+/// fewest undecided digits still has at least [`AFTER_FIRST_FROM`], else `KEPT`'s. The first
+/// solution is the same at every limit, as the rule changes only once it is found.
+const AFTER_FIRST: u8 = 1;
+/// tdoku's: the unit with the fewest permutations in all, and its digit with the fewest. For
+/// puzzles with few givens ([`FEW_GIVENS_FROM`]), throughout.
+const TDOKU: u8 = 2;
+
+/// See [`AFTER_FIRST`]. Proving that no other solution is left went faster so on the open
+/// boards of the 17-clue list (before [`FEW_GIVENS_FROM`]; guesses a puzzle, count to 2, on its
+/// band-searched puzzles: 42.8 to 33.7; from 6, 28.2 but hardest_1106 4% more), and no slower
+/// on the hard lists. docs/solver-notes.md.
+const AFTER_FIRST_FROM: u32 = 7;
+
+/// A puzzle with at least this many blanks (at most 19 givens) is band-searched by tdoku's rule
+/// throughout: on the 17-clue list, 35% fewer guesses counting to 2 and 14% fewer instructions;
+/// top1465's puzzles of 17 and 18 givens gain too. The hard lists (20 or more givens) do better
+/// with `KEPT`. docs/solver-notes.md.
+const FEW_GIVENS_FROM: u32 = 62;
 
 /// Where band `b` of digit `d` (both 0-based) sits in the state: digit-major. Band-major
 /// saved instructions but was slower: its wide loads read values just stored one by one.
@@ -72,9 +88,8 @@ const fn at(d: usize, b: usize) -> usize {
 
 /// The unit (bands 0-2, stacks 0-2) whose undecided digits have the fewest permutations in
 /// all (the first on a tie), from their [`OPEN_DIGIT`] weights: a unit of `c` undecided digits
-/// weighs `64 c` less their permutations, and `c` is its weight / 64 + 1. Called only after a
-/// first solution, so kept out of line.
-#[inline(never)]
+/// weighs `64 c` less their permutations, and `c` is its weight / 64 + 1.
+#[inline(always)]
 fn fewest_permutations(undecided: &[u32; 6]) -> usize {
     let mut fewest = (u32::MAX, 6);
     for (j, &w) in undecided.iter().enumerate() {
@@ -320,11 +335,7 @@ impl State {
     /// every recursive search frame large enough to overflow a test thread's stack.
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn propagate<const BANDS: bool>(
-        &mut self,
-        strategy: &mut Strategy,
-        exhaust: bool,
-    ) -> Propagated {
+    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy, rule: u8) -> Propagated {
         // The choice of the last run of the band rules, if they ran.
         let mut chosen = None;
         loop {
@@ -403,7 +414,7 @@ impl State {
                 if let Some(choice) = chosen {
                     return Propagated::Stuck(choice);
                 }
-                match self.band_rules(exhaust) {
+                match self.band_rules(rule) {
                     Rules::Dead => return Propagated::Contradiction,
                     Rules::Changed(choice) => {
                         chosen = Some(choice);
@@ -427,12 +438,13 @@ impl State {
     ///
     /// Not tdoku's rule (fewest permutations, and the digit with the fewest): this one makes
     /// fewer guesses on the hard lists (docs/solver-notes.md), likely as fixing the most open
-    /// digit leaves the triads little room for the others.
+    /// digit leaves the triads little room for the others. `rule` ([`KEPT`], [`AFTER_FIRST`],
+    /// [`TDOKU`]) says when tdoku's is taken instead.
     ///
     /// `undecided`: per band 0-2 and stack 0-2, its undecided digits weighed by
     /// [`OPEN_DIGIT`]; `cols`: each digit's column sets, three bands side by side.
     #[inline(always)]
-    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9], exhaust: bool) -> Choice {
+    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9], rule: u8) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
         // Zero: no digit undecided, nothing left to choose there.
         let mut best = (u32::MAX, 6);
@@ -446,11 +458,9 @@ impl State {
             let (b, bit) = self.fewest();
             return Choice::Cell(b, bit as usize);
         }
-        // After the first solution (see `EXHAUST_FROM`), a unit whose fewest undecided digits
-        // are many: tdoku's rule, the unit with the fewest permutations and its digit with the
-        // fewest (`flip` turns "most" into "fewest").
+        // tdoku's rule (`flip` turns the digit with the most permutations into the fewest).
         let mut flip = 0;
-        if exhaust && best.0 >= 64 * (EXHAUST_FROM - 1) {
+        if rule == TDOKU || (rule == AFTER_FIRST && best.0 >= 64 * (AFTER_FIRST_FROM - 1)) {
             j = fewest_permutations(&undecided);
             flip = 7;
         }
@@ -529,7 +539,7 @@ impl State {
     /// in that band only or its box there keeps that column only. The same pass counts the
     /// undecided digits of every band and stack, for [`State::choose`].
     #[inline(always)]
-    fn band_rules(&mut self, exhaust: bool) -> Rules {
+    fn band_rules(&mut self, rule: u8) -> Rules {
         // Per digit: the minirows it can reach and is forced into (bit 9b + 3r + k: band b,
         // row r, box k), the minicolumns likewise (bit 9b + c: band b, column c).
         let (mut rows, mut forced_rows) = ([0u32; 9], [0u32; 9]);
@@ -639,9 +649,9 @@ impl State {
             }
         }
         if changed != 0 {
-            return Rules::Changed(self.choose(undecided, &cols, exhaust));
+            return Rules::Changed(self.choose(undecided, &cols, rule));
         }
-        Rules::Stuck(self.choose(undecided, &cols, exhaust))
+        Rules::Stuck(self.choose(undecided, &cols, rule))
     }
 
     /// Claiming along columns: a digit whose column lies in one band only must sit in that
@@ -727,6 +737,8 @@ impl State {
 #[derive(Debug, Clone)]
 pub struct BandSolver {
     strategy: Strategy,
+    /// The puzzle has at most 19 givens ([`FEW_GIVENS_FROM`]).
+    few_givens: bool,
     limit: u32,
     solutions: u32,
     guesses: u64,
@@ -749,6 +761,7 @@ impl BandSolver {
     pub fn new() -> BandSolver {
         BandSolver {
             strategy: Strategy::Undecided { wide: false },
+            few_givens: false,
             limit: 1,
             solutions: 0,
             guesses: 0,
@@ -759,8 +772,8 @@ impl BandSolver {
     /// `BANDS`: the search by bands and stacks, whose `work` keeps the bands' shapes; one
     /// search of each kind keeps the idle visit of a band at a compare. The state is taken by
     /// reference: by value, the last option, which reuses it, paid for a move into the call.
-    fn search<const BANDS: bool, const EXHAUST: bool>(&mut self, state: &mut State) {
-        let choice = match state.propagate::<BANDS>(&mut self.strategy, EXHAUST) {
+    fn search<const BANDS: bool, const RULE: u8>(&mut self, state: &mut State) {
+        let choice = match state.propagate::<BANDS>(&mut self.strategy, RULE) {
             Propagated::Contradiction => return,
             Propagated::Solved => {
                 if self.solutions == 0 {
@@ -772,7 +785,11 @@ impl BandSolver {
             Propagated::Stuck(choice) => choice,
             Propagated::ToBands => {
                 state.shape_bands();
-                return self.search::<true, false>(state);
+                return if self.few_givens {
+                    self.search::<true, TDOKU>(state)
+                } else {
+                    self.search::<true, KEPT>(state)
+                };
             }
         };
         let mut options = state.options(choice);
@@ -783,7 +800,7 @@ impl BandSolver {
             if options == 0 {
                 // The last option to try: this node is done with, so no copy.
                 if state.apply(choice, k) {
-                    self.descend::<BANDS, EXHAUST>(state);
+                    self.descend::<BANDS, RULE>(state);
                 }
                 return;
             }
@@ -802,7 +819,7 @@ impl BandSolver {
                 }
             };
             if child.apply(choice, k) {
-                self.descend::<BANDS, EXHAUST>(&mut child);
+                self.descend::<BANDS, RULE>(&mut child);
             }
             if self.solutions >= self.limit {
                 return;
@@ -812,15 +829,15 @@ impl BandSolver {
 }
 
 impl BandSolver {
-    /// A child of a node of `search::<BANDS, EXHAUST>`: a band search turns to its rule for
-    /// after the first solution once there is one (only with a limit above 1, or it would
-    /// have stopped).
+    /// A child of a node of `search::<BANDS, RULE>`: a band search by the `KEPT` rule turns to
+    /// `AFTER_FIRST` once a solution is found (only with a limit above 1, or it would have
+    /// stopped).
     #[inline(always)]
-    fn descend<const BANDS: bool, const EXHAUST: bool>(&mut self, state: &mut State) {
-        if BANDS && !EXHAUST && self.solutions != 0 {
-            self.search::<true, true>(state);
+    fn descend<const BANDS: bool, const RULE: u8>(&mut self, state: &mut State) {
+        if BANDS && RULE == KEPT && self.solutions != 0 {
+            self.search::<true, AFTER_FIRST>(state);
         } else {
-            self.search::<BANDS, EXHAUST>(state);
+            self.search::<BANDS, RULE>(state);
         }
     }
 }
@@ -839,7 +856,8 @@ impl Solver for BandSolver {
         if let Some(mut state) = State::new(puzzle) {
             let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
             self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
-            self.search::<false, false>(&mut state);
+            self.few_givens = open >= FEW_GIVENS_FROM;
+            self.search::<false, KEPT>(&mut state);
         }
         if self.solutions > 0 {
             solution.0 = self.first;
