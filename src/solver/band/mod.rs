@@ -31,9 +31,10 @@
 //! (`BAND_SEARCH_FROM`): **by cells** on a nearly-solved board (a two-candidate cell), or **by
 //! bands and stacks** on an open one, as tdoku does: with the triads (`State::band_rules`), a
 //! branch on the permutations of one digit in the band or stack with the fewest digits
-//! undecided (`State::choose`). Deciding a digit's whole band at once settles more than one
-//! cell does, and halves the guesses on the hard lists. Both are instances of one generic
-//! search (`BANDS`). [`Outcome::guesses`] counts options tried at branch points (a cell's
+//! undecided (`State::choose`; tdoku's own rule, the fewest permutations, on puzzles with few
+//! givens, and on open boards once a first solution is found). Deciding a digit's whole band
+//! at once settles more than one cell does, and halves the guesses on the hard lists. Both are
+//! instances of one generic search (`BANDS`). [`Outcome::guesses`] counts options tried at branch points (a cell's
 //! digits, or a band's or stack's permutations).
 //!
 //! The tables, each built by a `const fn` and checked by a test, are in `tables`. What was
