@@ -31,9 +31,10 @@
 //! (`BAND_SEARCH_FROM`): **by cells** on a nearly-solved board (a two-candidate cell), or **by
 //! bands and stacks** on an open one, as tdoku does: with the triads (`State::band_rules`), a
 //! branch on the permutations of one digit in the band or stack with the fewest digits
-//! undecided (`State::choose`). Deciding a digit's whole band at once settles more than one
-//! cell does, and halves the guesses on the hard lists. Both are instances of one generic
-//! search (`BANDS`). [`Outcome::guesses`] counts options tried at branch points (a cell's
+//! undecided (`State::choose`; tdoku's own rule, the fewest permutations, on puzzles with few
+//! givens, and on open boards once a first solution is found). Deciding a digit's whole band
+//! at once settles more than one cell does, and halves the guesses on the hard lists. Both are
+//! instances of one generic search (`BANDS`). [`Outcome::guesses`] counts options tried at branch points (a cell's
 //! digits, or a band's or stack's permutations).
 //!
 //! The tables, each built by a `const fn` and checked by a test, are in `tables`. What was
@@ -55,11 +56,89 @@ use std::sync::atomic::{compiler_fence, Ordering};
 /// undecided digits first, then by permutations, most first.
 const OPEN_DIGIT: [u32; 8] = [0, 0, 62, 61, 60, 59, 58, 0];
 
+/// The branch rules of a band search ([`State::choose`]; `BandSolver::search`'s `RULE`).
+/// `KEPT`: of the bands and stacks, the one with the fewest undecided digits, and its digit
+/// with the most permutations; the best on the hard lists, which guess the most.
+const KEPT: u8 = 0;
+/// After a puzzle's first solution (counting to 2 or more): [`TDOKU`]'s where the unit with the
+/// fewest undecided digits still has at least [`AFTER_FIRST_FROM`], else `KEPT`'s. The first
+/// solution is the same at every limit, as the rule changes only once it is found.
+const AFTER_FIRST: u8 = 1;
+/// tdoku's: the unit with the fewest permutations in all, and its digit with the fewest. For
+/// puzzles with few givens ([`FEW_GIVENS_FROM`]), throughout.
+const TDOKU: u8 = 2;
+
+/// See [`AFTER_FIRST`]. Proving that no other solution is left went faster so on the open
+/// boards of the 17-clue list (before [`FEW_GIVENS_FROM`]; guesses a puzzle, count to 2, on its
+/// band-searched puzzles: 42.8 to 33.7; from 6, 28.2 but hardest_1106 4% more), and no slower
+/// on the hard lists. docs/solver-notes.md.
+const AFTER_FIRST_FROM: u32 = 7;
+
+/// A puzzle with at least this many blanks (at most 19 givens) is band-searched by tdoku's rule
+/// throughout: on the 17-clue list, 35% fewer guesses counting to 2 and 14% fewer instructions;
+/// top1465's puzzles of 17 and 18 givens gain too. The hard lists (20 or more givens) do better
+/// with `KEPT`. docs/solver-notes.md.
+const FEW_GIVENS_FROM: u32 = 62;
+
 /// Where band `b` of digit `d` (both 0-based) sits in the state: digit-major. Band-major
 /// saved instructions but was slower: its wide loads read values just stored one by one.
 #[inline(always)]
 const fn at(d: usize, b: usize) -> usize {
     3 * d + b
+}
+
+/// The unit (bands 0-2, stacks 0-2) whose undecided digits have the fewest permutations in
+/// all (the first on a tie), from their [`OPEN_DIGIT`] weights: a unit of `c` undecided digits
+/// weighs `64 c` less their permutations, and `c` is its weight / 64 + 1.
+#[inline(always)]
+fn fewest_permutations(undecided: &[u32; 6]) -> usize {
+    let mut fewest = (u32::MAX, 6);
+    for (j, &w) in undecided.iter().enumerate() {
+        let perms = 64 * (w / 64 + 1) - w;
+        if w > 0 && perms < fewest.0 {
+            fewest = (perms, j);
+        }
+    }
+    fewest.1
+}
+
+/// The bands that differ between `places` and `worked`, as a bit set: seven SSE2 compares of
+/// four bands, packed to bytes and read with two `movemask`s. From the plain loop (the other
+/// targets' version) the compiler built the set lane by lane (an AND with each lane's bit, an
+/// OR tree, four extracts): about 60 instructions a pass against 35, 3-5% of the instructions
+/// of a band search. docs/solver-notes.md.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16, _mm_packs_epi32,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU; each load reads 4 values from index `k` to
+    // `k + 3`, at most 26.
+    unsafe {
+        let eq = |k: usize| {
+            _mm_cmpeq_epi32(
+                _mm_loadu_si128(places.as_ptr().add(k).cast()),
+                _mm_loadu_si128(worked.as_ptr().add(k).cast()),
+            )
+        };
+        let last = eq(23);
+        let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(4)), _mm_packs_epi32(eq(8), eq(12)));
+        let high = _mm_packs_epi16(_mm_packs_epi32(eq(16), eq(20)), _mm_packs_epi32(last, last));
+        let (low, high) = (_mm_movemask_epi8(low) as u32, _mm_movemask_epi8(high) as u32);
+        let equal = low | (high & 0xFF) << 16 | (high >> 9 & 7) << 24;
+        !equal & ((1 << 27) - 1)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
+    let mut changed = 0;
+    for i in 0..27 {
+        changed |= u32::from(places[i] != worked[i]) << i;
+    }
+    changed
 }
 
 /// What the search branches on when no rule applies.
@@ -241,15 +320,12 @@ impl State {
     /// False on a contradiction.
     ///
     /// Which bands changed is asked of all 27 at once, as a bit set built with vector
-    /// compares: more instructions than `settle_by_scan`'s branch a band, but half the
-    /// mispredicted branches (which bands changed is seldom the same twice).
+    /// compares ([`changed_bands`]): more instructions than `settle_by_scan`'s branch a band,
+    /// but half the mispredicted branches (which bands changed is seldom the same twice).
     #[inline(always)]
     fn settle_by_mask<const BANDS: bool>(&mut self) -> bool {
         loop {
-            let mut changed = 0;
-            for i in 0..27 {
-                changed |= u32::from(self.places[i] != self.worked[i]) << i;
-            }
+            let mut changed = changed_bands(&self.places, &self.worked);
             if changed == 0 {
                 return true;
             }
@@ -296,7 +372,7 @@ impl State {
     /// every recursive search frame large enough to overflow a test thread's stack.
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy) -> Propagated {
+    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy, rule: u8) -> Propagated {
         // The choice of the last run of the band rules, if they ran.
         let mut chosen = None;
         loop {
@@ -375,7 +451,7 @@ impl State {
                 if let Some(choice) = chosen {
                     return Propagated::Stuck(choice);
                 }
-                match self.band_rules() {
+                match self.band_rules(rule) {
                     Rules::Dead => return Propagated::Contradiction,
                     Rules::Changed(choice) => {
                         chosen = Some(choice);
@@ -399,12 +475,13 @@ impl State {
     ///
     /// Not tdoku's rule (fewest permutations, and the digit with the fewest): this one makes
     /// fewer guesses on the hard lists (docs/solver-notes.md), likely as fixing the most open
-    /// digit leaves the triads little room for the others.
+    /// digit leaves the triads little room for the others. `rule` ([`KEPT`], [`AFTER_FIRST`],
+    /// [`TDOKU`]) says when tdoku's is taken instead.
     ///
     /// `undecided`: per band 0-2 and stack 0-2, its undecided digits weighed by
     /// [`OPEN_DIGIT`]; `cols`: each digit's column sets, three bands side by side.
     #[inline(always)]
-    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9]) -> Choice {
+    fn choose(&self, undecided: [u32; 6], cols: &[u32; 9], rule: u8) -> Choice {
         let count = |m: usize| u32::from(FITTING[m] >> 8);
         // Zero: no digit undecided, nothing left to choose there.
         let mut best = (u32::MAX, 6);
@@ -413,10 +490,16 @@ impl State {
                 best = (n, j);
             }
         }
-        let j = best.1;
+        let mut j = best.1;
         if j == 6 {
             let (b, bit) = self.fewest();
             return Choice::Cell(b, bit as usize);
+        }
+        // tdoku's rule (`flip` turns the digit with the most permutations into the fewest).
+        let mut flip = 0;
+        if rule == TDOKU || (rule == AFTER_FIRST && best.0 >= 64 * (AFTER_FIRST_FROM - 1)) {
+            j = fewest_permutations(&undecided);
+            flip = 7;
         }
         let mut most = (0, 0);
         for (d, &columns) in cols.iter().enumerate() {
@@ -424,6 +507,13 @@ impl State {
                 self.shapes[at(d, j)] >> 18
             } else {
                 count(stack_matrix(columns, j - 3))
+            };
+            let n = if flip == 0 {
+                n
+            } else if n >= 2 {
+                n ^ flip
+            } else {
+                0
             };
             if n > most.0 {
                 most = (n, d);
@@ -486,7 +576,7 @@ impl State {
     /// in that band only or its box there keeps that column only. The same pass counts the
     /// undecided digits of every band and stack, for [`State::choose`].
     #[inline(always)]
-    fn band_rules(&mut self) -> Rules {
+    fn band_rules(&mut self, rule: u8) -> Rules {
         // Per digit: the minirows it can reach and is forced into (bit 9b + 3r + k: band b,
         // row r, box k), the minicolumns likewise (bit 9b + c: band b, column c).
         let (mut rows, mut forced_rows) = ([0u32; 9], [0u32; 9]);
@@ -596,9 +686,9 @@ impl State {
             }
         }
         if changed != 0 {
-            return Rules::Changed(self.choose(undecided, &cols));
+            return Rules::Changed(self.choose(undecided, &cols, rule));
         }
-        Rules::Stuck(self.choose(undecided, &cols))
+        Rules::Stuck(self.choose(undecided, &cols, rule))
     }
 
     /// Claiming along columns: a digit whose column lies in one band only must sit in that
@@ -684,6 +774,8 @@ impl State {
 #[derive(Debug, Clone)]
 pub struct BandSolver {
     strategy: Strategy,
+    /// The puzzle has at most 19 givens ([`FEW_GIVENS_FROM`]).
+    few_givens: bool,
     limit: u32,
     solutions: u32,
     guesses: u64,
@@ -706,6 +798,7 @@ impl BandSolver {
     pub fn new() -> BandSolver {
         BandSolver {
             strategy: Strategy::Undecided { wide: false },
+            few_givens: false,
             limit: 1,
             solutions: 0,
             guesses: 0,
@@ -716,8 +809,8 @@ impl BandSolver {
     /// `BANDS`: the search by bands and stacks, whose `work` keeps the bands' shapes; one
     /// search of each kind keeps the idle visit of a band at a compare. The state is taken by
     /// reference: by value, the last option, which reuses it, paid for a move into the call.
-    fn search<const BANDS: bool>(&mut self, state: &mut State) {
-        let choice = match state.propagate::<BANDS>(&mut self.strategy) {
+    fn search<const BANDS: bool, const RULE: u8>(&mut self, state: &mut State) {
+        let choice = match state.propagate::<BANDS>(&mut self.strategy, RULE) {
             Propagated::Contradiction => return,
             Propagated::Solved => {
                 if self.solutions == 0 {
@@ -729,7 +822,11 @@ impl BandSolver {
             Propagated::Stuck(choice) => choice,
             Propagated::ToBands => {
                 state.shape_bands();
-                return self.search::<true>(state);
+                return if self.few_givens {
+                    self.search::<true, TDOKU>(state)
+                } else {
+                    self.search::<true, KEPT>(state)
+                };
             }
         };
         let mut options = state.options(choice);
@@ -740,7 +837,7 @@ impl BandSolver {
             if options == 0 {
                 // The last option to try: this node is done with, so no copy.
                 if state.apply(choice, k) {
-                    self.search::<BANDS>(state);
+                    self.descend::<BANDS, RULE>(state);
                 }
                 return;
             }
@@ -759,11 +856,25 @@ impl BandSolver {
                 }
             };
             if child.apply(choice, k) {
-                self.search::<BANDS>(&mut child);
+                self.descend::<BANDS, RULE>(&mut child);
             }
             if self.solutions >= self.limit {
                 return;
             }
+        }
+    }
+}
+
+impl BandSolver {
+    /// A child of a node of `search::<BANDS, RULE>`: a band search by the `KEPT` rule turns to
+    /// `AFTER_FIRST` once a solution is found (only with a limit above 1, or it would have
+    /// stopped).
+    #[inline(always)]
+    fn descend<const BANDS: bool, const RULE: u8>(&mut self, state: &mut State) {
+        if BANDS && RULE == KEPT && self.solutions != 0 {
+            self.search::<true, AFTER_FIRST>(state);
+        } else {
+            self.search::<BANDS, RULE>(state);
         }
     }
 }
@@ -782,7 +893,8 @@ impl Solver for BandSolver {
         if let Some(mut state) = State::new(puzzle) {
             let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
             self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
-            self.search::<false>(&mut state);
+            self.few_givens = open >= FEW_GIVENS_FROM;
+            self.search::<false, KEPT>(&mut state);
         }
         if self.solutions > 0 {
             solution.0 = self.first;
@@ -875,6 +987,34 @@ mod tests {
             solver.solve(&puzzle, 2, &mut counted);
             assert_eq!(first, counted, "{puzzle}: limits 1 and 2 found different firsts");
         }
+    }
+
+    #[test]
+    fn changed_bands_are_the_bands_that_differ() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let differ = seed as u32 & ((1 << 27) - 1);
+            let places: [u32; 27] = std::array::from_fn(|i| (seed >> 32) as u32 ^ i as u32);
+            let worked: [u32; 27] =
+                std::array::from_fn(|i| places[i] ^ (differ >> i & 1) << (i % 27));
+            assert_eq!(changed_bands(&places, &worked), differ, "{differ:027b}");
+        }
+    }
+
+    #[test]
+    fn fewest_permutations_reads_the_permutations_back_from_the_weights() {
+        let weight = |perms: &[usize]| perms.iter().map(|&n| OPEN_DIGIT[n]).sum::<u32>();
+        // The permutations of each unit's undecided digits; a decided unit weighs 0 and is
+        // never chosen. Sums: 12, -, 9, 9, 18, 8: the last unit, though it has more undecided
+        // digits than the fourth.
+        let units: [&[usize]; 6] = [&[6, 6], &[], &[2, 2, 2, 3], &[5, 4], &[2; 9], &[3, 3, 2]];
+        assert_eq!(fewest_permutations(&units.map(weight)), 5);
+        // On a tie, the first.
+        let units: [&[usize]; 6] = [&[6, 6], &[], &[2, 2, 2, 3], &[5, 4], &[2; 9], &[6, 6]];
+        assert_eq!(fewest_permutations(&units.map(weight)), 2);
     }
 
     #[test]
