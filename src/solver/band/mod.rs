@@ -146,7 +146,8 @@ fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
 /// or more. A digit's three bands sit side by side in the state, so one SSE2 load holds them
 /// (the last digit's is loaded one band early and shifted), and the counts take nine loads and
 /// 45 vector operations where the scalar loop took 27 and 135: 6% fewer instructions on
-/// serg_benchmark, 3% on top1465 and the hard lists. docs/solver-notes.md.
+/// serg_benchmark, 3% on top1465 and the hard lists, where it is 1% faster (serg_benchmark's
+/// wall time did not move). docs/solver-notes.md.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn seen(places: &[u32; 27]) -> [[u32; 4]; 3] {
