@@ -440,7 +440,8 @@ impl State {
             }
             // Naked singles: open cells seen in exactly one digit; none at all is dead. Counted
             // for the three bands before any is placed: a cell that a single of an earlier band
-            // has since emptied is found below (`d == 9`), one it has made single next time.
+            // has since emptied is found below (`place` finds its digit gone), one it has made
+            // single next time.
             let mut found = false;
             let mut pair = (3, 0);
             let [once, twice, thrice] = seen(&self.places);
