@@ -34,8 +34,8 @@
 //! undecided (`State::choose`; tdoku's own rule, the fewest permutations, on puzzles with few
 //! givens, and on open boards once a first solution is found). Deciding a digit's whole band
 //! at once settles more than one cell does, and halves the guesses on the hard lists. Both are
-//! instances of one generic search (`BANDS`). [`Outcome::guesses`] counts options tried at branch points (a cell's
-//! digits, or a band's or stack's permutations).
+//! instances of one generic search (`BANDS`). [`Outcome::guesses`] counts options tried at
+//! branch points (a cell's digits, or a band's or stack's permutations).
 //!
 //! The tables, each built by a `const fn` and checked by a test, are in `tables`. What was
 //! measured, and what was tried and not kept, is in `docs/solver-notes.md`.
@@ -103,10 +103,8 @@ fn fewest_permutations(undecided: &[u32; 6]) -> usize {
 }
 
 /// The bands that differ between `places` and `worked`, as a bit set: seven SSE2 compares of
-/// four bands, packed to bytes and read with two `movemask`s. From the plain loop (the other
-/// targets' version) the compiler built the set lane by lane (an AND with each lane's bit, an
-/// OR tree, four extracts): about 60 instructions a pass against 35, 3-5% of the instructions
-/// of a band search. docs/solver-notes.md.
+/// four bands, packed to bytes and read with two `movemask`s, about half the instructions the
+/// compiler made of the plain loop (the other targets' version). docs/solver-notes.md.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
@@ -144,10 +142,8 @@ fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
 /// How many digits can still take each cell, for the naked singles: per band of rows `b`
 /// (lane `b`; lane 3 is not a band), the cells one digit or more can take, two or more, three
 /// or more. A digit's three bands sit side by side in the state, so one SSE2 load holds them
-/// (the last digit's is loaded one band early and shifted), and the counts take nine loads and
-/// 45 vector operations where the scalar loop took 27 and 135: 6% fewer instructions on
-/// serg_benchmark, 3% on top1465 and the hard lists, where it is 1% faster (serg_benchmark's
-/// wall time did not move). docs/solver-notes.md.
+/// (the last digit's is loaded one band early and shifted): nine loads where the scalar loop
+/// (the other targets' version) takes 27. docs/solver-notes.md.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn seen(places: &[u32; 27]) -> [[u32; 4]; 3] {
@@ -392,10 +388,8 @@ impl State {
     /// Unrolled, so each `work` has constant indices and an idle band costs a compare. Each
     /// step goes to another digit and another band, never one `work` has just written, so the
     /// test need not wait for it (index order was slower). An exact work list of changed
-    /// bands, drained in batches as fastdoku drains its own, halved valgrind's simulated
-    /// mispredicts on serg_benchmark but was 7-40% slower in every variant tried: telling
-    /// which of the nine digits a `work`'s sweep changed costs more than the scan, whose
-    /// tests the hardware evidently predicts better than valgrind does. docs/solver-notes.md.
+    /// bands, as fastdoku keeps, was slower in every variant tried: telling which digits a
+    /// `work`'s sweep changed costs more than the scan. docs/solver-notes.md.
     #[inline(always)]
     fn settle_by_scan(&mut self) -> bool {
         loop {
