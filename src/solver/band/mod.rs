@@ -102,39 +102,23 @@ fn fewest_permutations(undecided: &[u32; 6]) -> usize {
     fewest.1
 }
 
-/// The bands that differ between `places` and `worked`, as a bit set: seven SSE2 compares of
-/// four bands, packed to bytes and read with two `movemask`s, about half the instructions the
-/// compiler made of the plain loop (the other targets' version). docs/solver-notes.md.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
-    use std::arch::x86_64::{
-        _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16, _mm_packs_epi32,
-    };
-    // SAFETY: SSE2 is part of every x86-64 CPU; each load reads 4 values from index `k` to
-    // `k + 3`, at most 26.
-    unsafe {
-        let eq = |k: usize| {
-            _mm_cmpeq_epi32(
-                _mm_loadu_si128(places.as_ptr().add(k).cast()),
-                _mm_loadu_si128(worked.as_ptr().add(k).cast()),
-            )
-        };
-        let last = eq(23);
-        let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(4)), _mm_packs_epi32(eq(8), eq(12)));
-        let high = _mm_packs_epi16(_mm_packs_epi32(eq(16), eq(20)), _mm_packs_epi32(last, last));
-        let (low, high) = (_mm_movemask_epi8(low) as u32, _mm_movemask_epi8(high) as u32);
-        let equal = low | (high & 0xFF) << 16 | (high >> 9 & 7) << 24;
-        !equal & ((1 << 27) - 1)
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
+/// The bands that differ between `places` and `worked`, as a bit set.
+///
+/// Each band is read on its own, as the 32-bit value that `work` stored. The bands were last
+/// stored one at a time, a few instructions earlier; a wider load that spans several of them
+/// cannot take its value from the pending stores and waits until they reach the cache
+/// (store-to-load forwarding fails). Four bands a 128-bit compare took about a quarter of the
+/// instructions and was 4-5% slower on the lists searched by bands. The reads are volatile so
+/// that the compiler does not merge them into vector loads, as it did the plain loop.
+/// docs/solver-notes.md.
 #[inline(always)]
 fn changed_bands(places: &[u32; 27], worked: &[u32; 27]) -> u32 {
     let mut changed = 0;
     for i in 0..27 {
-        changed |= u32::from(places[i] != worked[i]) << i;
+        // SAFETY: both are references to initialised `u32`s.
+        let (now, then) =
+            unsafe { (std::ptr::read_volatile(&places[i]), std::ptr::read_volatile(&worked[i])) };
+        changed |= u32::from(now != then) << i;
     }
     changed
 }
@@ -362,9 +346,9 @@ impl State {
     /// Works every band that changed (in index order), until none has: the band search's way.
     /// False on a contradiction.
     ///
-    /// Which bands changed is asked of all 27 at once, as a bit set built with vector
-    /// compares ([`changed_bands`]): more instructions than `settle_by_scan`'s branch a band,
-    /// but half the mispredicted branches (which bands changed is seldom the same twice).
+    /// Which bands changed is asked of all 27 at once, as a bit set built without a branch
+    /// ([`changed_bands`]): more instructions than `settle_by_scan`'s branch a band, but half
+    /// the mispredicted branches (which bands changed is seldom the same twice).
     #[inline(always)]
     fn settle_by_mask<const BANDS: bool>(&mut self) -> bool {
         loop {
