@@ -40,12 +40,13 @@
 //! The tables, each built by a `const fn` and checked by a test, are in `tables`. What was
 //! measured, and what was tried and not kept, is in `docs/solver-notes.md`.
 
+mod pext;
 mod tables;
 
 use self::tables::{
-    box_cells, boxes_reached, column, fold, stack_matrix, BAND, BOXES_OF_ROW, CLAIM_KEEP, FITTING,
-    FORCE_KEEP, KEEP_IN_BAND, KEEP_OTHER_BANDS, LONE_COLUMNS, LONE_COLUMN_BITS, MINIROW_CELLS,
-    PERMUTATIONS, PERMUTATION_CELLS, PERMUTED, ROW, SHAPES, SPREAD,
+    box_cells, boxes_reached, column, fold, stack_matrix, BAND, CLAIM_KEEP, FITTING, FORCE_KEEP,
+    KEEP_IN_BAND, KEEP_OTHER_BANDS, LONE_COLUMNS, LONE_COLUMN_BITS, MINIROW_CELLS, PERMUTATIONS,
+    PERMUTATION_CELLS, PERMUTED, ROW, SHAPES, SPREAD,
 };
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
@@ -301,14 +302,9 @@ impl State {
     /// Works band `i` (digit `i / 3`, band `i % 3`): keeps the pieces of some box permutation,
     /// places the hidden singles of its rows. False if the band is dead.
     #[inline(always)]
-    fn work<const BANDS: bool>(&mut self, i: usize) -> bool {
+    fn work<const BANDS: bool, const PEXT: bool>(&mut self, i: usize) -> bool {
         let mut a = self.places[i];
-        // Indices masked to 9 bits, so that the compiler sees they are in bounds. Three
-        // lookups rather than `boxes_reached`: more instructions, but independent loads make a
-        // shorter chain from the band to its next use, which measured faster.
-        let m = BOXES_OF_ROW[(a & ROW) as usize]
-            | BOXES_OF_ROW[(a >> 9 & ROW) as usize] << 3
-            | BOXES_OF_ROW[(a >> 18 & ROW) as usize] << 6;
+        let m = pext::row_boxes::<PEXT>(a);
         let pieces = PERMUTED[(m & ROW) as usize];
         a &= pieces as u32;
         if a == 0 {
@@ -350,7 +346,7 @@ impl State {
     /// ([`changed_bands`]): more instructions than `settle_by_scan`'s branch a band, but half
     /// the mispredicted branches (which bands changed is seldom the same twice).
     #[inline(always)]
-    fn settle_by_mask<const BANDS: bool>(&mut self) -> bool {
+    fn settle_by_mask<const BANDS: bool, const PEXT: bool>(&mut self) -> bool {
         loop {
             let mut changed = changed_bands(&self.places, &self.worked);
             if changed == 0 {
@@ -359,7 +355,7 @@ impl State {
             while changed != 0 {
                 let i = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                if !self.work::<BANDS>(i) {
+                if !self.work::<BANDS, PEXT>(i) {
                     return false;
                 }
             }
@@ -375,14 +371,14 @@ impl State {
     /// bands, as fastdoku keeps, was slower in every variant tried: telling which digits a
     /// `work`'s sweep changed costs more than the scan. docs/solver-notes.md.
     #[inline(always)]
-    fn settle_by_scan(&mut self) -> bool {
+    fn settle_by_scan<const PEXT: bool>(&mut self) -> bool {
         loop {
             let mut changed = false;
             macro_rules! visit {
                 ($($i:literal)*) => {$(
                     if self.places[$i] != self.worked[$i] {
                         changed = true;
-                        if !self.work::<false>($i) {
+                        if !self.work::<false, PEXT>($i) {
                             return false;
                         }
                     }
@@ -400,15 +396,19 @@ impl State {
     /// every recursive search frame large enough to overflow a test thread's stack.
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn propagate<const BANDS: bool>(&mut self, strategy: &mut Strategy, rule: u8) -> Propagated {
+    fn propagate<const BANDS: bool, const PEXT: bool>(
+        &mut self,
+        strategy: &mut Strategy,
+        rule: u8,
+    ) -> Propagated {
         // The choice of the last run of the band rules, if they ran.
         let mut chosen = None;
         loop {
             // Work every band that changed, until none has.
             let alive = match (BANDS, *strategy) {
-                (true, _) => self.settle_by_mask::<true>(),
-                (false, Strategy::Undecided { wide: true }) => self.settle_by_mask::<false>(),
-                (false, _) => self.settle_by_scan(),
+                (true, _) => self.settle_by_mask::<true, PEXT>(),
+                (false, Strategy::Undecided { wide: true }) => self.settle_by_mask::<false, PEXT>(),
+                (false, _) => self.settle_by_scan::<PEXT>(),
             };
             if !alive {
                 return Propagated::Contradiction;
@@ -459,7 +459,7 @@ impl State {
                     // An earlier single of this batch may have taken its last digit (`place`
                     // finds it gone). The band is worked at once: found by the next pass,
                     // its test mispredicts.
-                    if !self.place(d, b, bit) || !self.work::<BANDS>(at(d, b)) {
+                    if !self.place(d, b, bit) || !self.work::<BANDS, PEXT>(at(d, b)) {
                         return Propagated::Contradiction;
                     }
                 }
@@ -820,6 +820,8 @@ pub struct BandSolver {
     solutions: u32,
     guesses: u64,
     first: [u8; CELLS],
+    /// Search with `pext` ([`pext::fast`]).
+    pext: bool,
 }
 
 /// A puzzle whose first branch point leaves fewer open cells than this is searched by cells,
@@ -843,14 +845,15 @@ impl BandSolver {
             solutions: 0,
             guesses: 0,
             first: [0; CELLS],
+            pext: pext::fast(),
         }
     }
 
     /// `BANDS`: the search by bands and stacks, whose `work` keeps the bands' shapes; one
     /// search of each kind keeps the idle visit of a band at a compare. The state is taken by
     /// reference: by value, the last option, which reuses it, paid for a move into the call.
-    fn search<const BANDS: bool, const RULE: u8>(&mut self, state: &mut State) {
-        let choice = match state.propagate::<BANDS>(&mut self.strategy, RULE) {
+    fn search<const BANDS: bool, const RULE: u8, const PEXT: bool>(&mut self, state: &mut State) {
+        let choice = match state.propagate::<BANDS, PEXT>(&mut self.strategy, RULE) {
             Propagated::Contradiction => return,
             Propagated::Solved => {
                 if self.solutions == 0 {
@@ -863,9 +866,9 @@ impl BandSolver {
             Propagated::ToBands => {
                 state.shape_bands();
                 return if self.few_givens {
-                    self.search::<true, TDOKU>(state)
+                    self.search::<true, TDOKU, PEXT>(state)
                 } else {
-                    self.search::<true, KEPT>(state)
+                    self.search::<true, KEPT, PEXT>(state)
                 };
             }
         };
@@ -877,7 +880,7 @@ impl BandSolver {
             if options == 0 {
                 // The last option to try: this node is done with, so no copy.
                 if state.apply(choice, k) {
-                    self.descend::<BANDS, RULE>(state);
+                    self.descend::<BANDS, RULE, PEXT>(state);
                 }
                 return;
             }
@@ -896,7 +899,7 @@ impl BandSolver {
                 }
             };
             if child.apply(choice, k) {
-                self.descend::<BANDS, RULE>(&mut child);
+                self.descend::<BANDS, RULE, PEXT>(&mut child);
             }
             if self.solutions >= self.limit {
                 return;
@@ -910,11 +913,11 @@ impl BandSolver {
     /// `AFTER_FIRST` once a solution is found (only with a limit above 1, or it would have
     /// stopped).
     #[inline(always)]
-    fn descend<const BANDS: bool, const RULE: u8>(&mut self, state: &mut State) {
+    fn descend<const BANDS: bool, const RULE: u8, const PEXT: bool>(&mut self, state: &mut State) {
         if BANDS && RULE == KEPT && self.solutions != 0 {
-            self.search::<true, AFTER_FIRST>(state);
+            self.search::<true, AFTER_FIRST, PEXT>(state);
         } else {
-            self.search::<BANDS, RULE>(state);
+            self.search::<BANDS, RULE, PEXT>(state);
         }
     }
 }
@@ -934,7 +937,11 @@ impl Solver for BandSolver {
             let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
             self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
             self.few_givens = open >= FEW_GIVENS_FROM;
-            self.search::<false, KEPT>(&mut state);
+            if self.pext {
+                self.search::<false, KEPT, true>(&mut state);
+            } else {
+                self.search::<false, KEPT, false>(&mut state);
+            }
         }
         if self.solutions > 0 {
             solution.0 = self.first;
@@ -956,6 +963,15 @@ mod tests {
     #[test]
     fn meets_the_solver_contract() {
         crate::solver::contract::check(|| Box::new(BandSolver::new()), true);
+    }
+
+    #[test]
+    fn meets_the_solver_contract_without_pext_too() {
+        // `new` takes `pext` where the CPU has it fast; the lookups are the other CPUs' path.
+        crate::solver::contract::check(
+            || Box::new(BandSolver { pext: false, ..BandSolver::new() }),
+            true,
+        );
     }
 
     #[test]
