@@ -1046,6 +1046,31 @@ mod tests {
     }
 
     #[test]
+    fn the_pext_search_and_the_lookups_search_agree() {
+        // The same search either way, so the same solutions and the same guesses, on the
+        // shipped sample and the boards above (the empty one, a band search, included).
+        if !pext::fast() {
+            eprintln!("no fast pext on this CPU: only the lookups are searched");
+            return;
+        }
+        let sample = include_str!("../../../datasets/sample_10k.txt");
+        let puzzles = sample.lines().filter(|line| !line.starts_with('#')).take(2_000);
+        let empty = ".".repeat(81);
+        let boards = [HARD, SERG, TWO_SOLUTIONS, &empty];
+        let mut with = BandSolver { pext: true, ..BandSolver::new() };
+        let mut without = BandSolver { pext: false, ..BandSolver::new() };
+        for puzzle in puzzles.chain(boards) {
+            let puzzle: Grid = puzzle.parse().unwrap();
+            for limit in [1, 2] {
+                let (mut a, mut b) = (Grid::EMPTY, Grid::EMPTY);
+                let (x, y) =
+                    (with.solve(&puzzle, limit, &mut a), without.solve(&puzzle, limit, &mut b));
+                assert_eq!((x.solutions, x.guesses, a), (y.solutions, y.guesses, b), "{puzzle}");
+            }
+        }
+    }
+
+    #[test]
     fn changed_bands_are_the_bands_that_differ() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         for _ in 0..2000 {
