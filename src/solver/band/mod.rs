@@ -45,8 +45,8 @@ mod tables;
 
 use self::tables::{
     box_cells, boxes_reached, column, fold, stack_matrix, BAND, CLAIM_KEEP, FITTING, FORCE_KEEP,
-    KEEP_IN_BAND, KEEP_OTHER_BANDS, LONE_COLUMNS, LONE_COLUMN_BITS, MINIROW_CELLS, PERMUTATIONS,
-    PERMUTATION_CELLS, PERMUTED, ROW, SHAPES, SPREAD,
+    KEEP_IN_BAND, LONE_COLUMNS, LONE_COLUMN_BITS, MINIROW_CELLS, PERMUTATIONS, PERMUTATION_CELLS,
+    PERMUTED, ROW, SHAPES, SPREAD, START_KEEP,
 };
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
@@ -169,6 +169,63 @@ fn seen(places: &[u32; 27]) -> [[u32; 4]; 3] {
     [once, twice, thrice]
 }
 
+/// Per band: its blank cells, and four bit planes of its values (plane `k`: the cells whose
+/// value has bit `k` set). SSE2: a band's 27 bytes as two overlapping 16-byte loads (cells 0
+/// to 15 and 11 to 26), each bit of the values shifted to the top of its byte and read by a
+/// `movemask`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn value_planes(cells: &[u8; CELLS]) -> ([u32; 3], [[u32; 4]; 3]) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
+        _mm_slli_epi16,
+    };
+    let (mut open, mut planes) = ([0u32; 3], [[0u32; 4]; 3]);
+    // SAFETY: SSE2 is part of every x86-64 CPU; the loads read bytes `27b` to `27b + 26`, at
+    // most 80.
+    unsafe {
+        let bits = |x: __m128i, y: __m128i| {
+            _mm_movemask_epi8(x) as u32 | (_mm_movemask_epi8(y) as u32) << 11
+        };
+        for b in 0..3 {
+            let low = _mm_loadu_si128(cells.as_ptr().add(27 * b).cast());
+            let high = _mm_loadu_si128(cells.as_ptr().add(27 * b + 11).cast());
+            let zero = _mm_setzero_si128();
+            open[b] = bits(_mm_cmpeq_epi8(low, zero), _mm_cmpeq_epi8(high, zero));
+            // A 16-bit shift: a byte's bits that cross into the next byte land below its top.
+            planes[b] = [
+                bits(_mm_slli_epi16::<7>(low), _mm_slli_epi16::<7>(high)),
+                bits(_mm_slli_epi16::<6>(low), _mm_slli_epi16::<6>(high)),
+                bits(_mm_slli_epi16::<5>(low), _mm_slli_epi16::<5>(high)),
+                bits(_mm_slli_epi16::<4>(low), _mm_slli_epi16::<4>(high)),
+            ];
+        }
+    }
+    (open, planes)
+}
+
+/// `value_planes` cell by cell: the other targets' version, and the reference of a test.
+#[cfg(any(not(target_arch = "x86_64"), test))]
+#[inline(always)]
+fn value_planes_by_cell(cells: &[u8; CELLS]) -> ([u32; 3], [[u32; 4]; 3]) {
+    let (mut open, mut planes) = ([0u32; 3], [[0u32; 4]; 3]);
+    for (b, band) in cells.chunks_exact(27).enumerate() {
+        for (bit, &value) in band.iter().enumerate() {
+            open[b] |= u32::from(value == 0) << bit;
+            for (k, plane) in planes[b].iter_mut().enumerate() {
+                *plane |= u32::from(value >> k & 1) << bit;
+            }
+        }
+    }
+    (open, planes)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn value_planes(cells: &[u8; CELLS]) -> ([u32; 3], [[u32; 4]; 3]) {
+    value_planes_by_cell(cells)
+}
+
 /// What the search branches on when no rule applies.
 #[derive(Clone, Copy)]
 enum Choice {
@@ -234,10 +291,15 @@ enum Propagated {
 }
 
 impl State {
-    /// The start state with the givens placed; `None` if two givens conflict. Built per digit
-    /// rather than by placing one given at a time (`place`), which took more instructions.
+    /// The start state with the givens placed; `None` if two givens conflict.
+    ///
+    /// Built a digit and a band at a time, without a loop over the givens: a digit's givens in
+    /// a band are read from the values' bit planes, and what they leave of the band is one
+    /// lookup by their row-box matrix ([`START_KEEP`]), less their columns. A loop over the
+    /// givens (four read-modify-writes of per-digit arrays each) made chains through memory
+    /// when a digit repeated, and mispredicted its exit once a band. docs/solver-notes.md.
     #[inline(always)]
-    fn new(puzzle: &Grid) -> Option<State> {
+    fn new<const PEXT: bool>(puzzle: &Grid) -> Option<State> {
         let mut state = State {
             places: [0; 27],
             worked: [0; 27],
@@ -245,41 +307,33 @@ impl State {
             shapes: [0; 27],
             columns: [0; 27],
         };
-        // The blank cells of each band, in registers (sorting cells by value into memory was a
-        // chain of dependent read-modify-writes).
-        let cells = puzzle.cells();
-        let mut open = [0u32; 3];
-        for (b, band) in cells.chunks_exact(27).enumerate() {
-            for (bit, &value) in band.iter().enumerate() {
-                open[b] |= u32::from(value == 0) << bit;
-            }
-        }
+        // Per band, in registers: the blank cells, and four bit planes of the values (plane k:
+        // the cells whose value has bit k set), from which each digit's givens are read.
+        let (open, planes) = value_planes(puzzle.cells());
         state.open = open;
-        // Per digit and band: its givens, and what they leave of the digit's bands (their
-        // rows, boxes and columns go).
-        let (mut own, mut keep) = ([[0u32; 3]; 9], [[BAND; 3]; 9]);
-        for b in 0..3 {
-            let mut givens = BAND & !open[b];
-            while givens != 0 {
-                let bit = givens.trailing_zeros() as usize;
-                givens &= givens - 1;
-                // Clamped, so that the index needs no check (a given is 1 to 9): a compare and
-                // a move, where `% 9` was a multiplication and three more.
-                let d = usize::from(cells[27 * b + bit].wrapping_sub(1)).min(8);
-                own[d][b] |= 1 << bit;
-                keep[d][b] &= KEEP_IN_BAND[bit];
-                keep[d][(b + 1) % 3] &= KEEP_OTHER_BANDS[bit];
-                keep[d][(b + 2) % 3] &= KEEP_OTHER_BANDS[bit];
+        let mut clash = 0;
+        for d in 0..9 {
+            let value = d + 1;
+            let own: [u32; 3] = std::array::from_fn(|b| {
+                let plane = |k: usize| planes[b][k] ^ if value >> k & 1 == 1 { 0 } else { BAND };
+                plane(0) & plane(1) & plane(2) & plane(3)
+            });
+            // Equal givens in one column (of two bands; in one band, they share a box).
+            let [c0, c1, c2] = own.map(fold);
+            clash |= c0 & c1 | c0 & c2 | c1 & c2;
+            let columns = (c0 | c1 | c2) * (1 | 1 << 9 | 1 << 18);
+            for b in 0..3 {
+                let x = own[b];
+                // Two in one piece (three cells of a row in one box); in one row or box,
+                // `START_KEEP`'s bit 31.
+                clash |= x & (x >> 1) & 0o333_333_333 | x & (x >> 2) & 0o111_111_111;
+                let keep = START_KEEP[pext::row_boxes::<PEXT>(x) as usize & ROW as usize];
+                clash |= keep >> 31;
+                state.places[at(d, b)] = keep & !columns & open[b] | x;
             }
         }
-        for d in 0..9 {
-            for b in 0..3 {
-                // A given that another took shares a house with an equal given.
-                if own[d][b] & !keep[d][b] != 0 {
-                    return None;
-                }
-                state.places[at(d, b)] = keep[d][b] & open[b] | own[d][b];
-            }
+        if clash != 0 {
+            return None;
         }
         Some(state)
     }
@@ -922,6 +976,19 @@ impl BandSolver {
     }
 }
 
+impl BandSolver {
+    /// Builds the start state and searches it.
+    #[inline(always)]
+    fn start<const PEXT: bool>(&mut self, puzzle: &Grid) {
+        if let Some(mut state) = State::new::<PEXT>(puzzle) {
+            let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
+            self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
+            self.few_givens = open >= FEW_GIVENS_FROM;
+            self.search::<false, KEPT, PEXT>(&mut state);
+        }
+    }
+}
+
 impl Default for BandSolver {
     fn default() -> Self {
         Self::new()
@@ -933,15 +1000,10 @@ impl Solver for BandSolver {
         self.limit = limit.max(1);
         self.solutions = 0;
         self.guesses = 0;
-        if let Some(mut state) = State::new(puzzle) {
-            let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
-            self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
-            self.few_givens = open >= FEW_GIVENS_FROM;
-            if self.pext {
-                self.search::<false, KEPT, true>(&mut state);
-            } else {
-                self.search::<false, KEPT, false>(&mut state);
-            }
+        if self.pext {
+            self.start::<true>(puzzle);
+        } else {
+            self.start::<false>(puzzle);
         }
         if self.solutions > 0 {
             solution.0 = self.first;
@@ -982,6 +1044,7 @@ mod tests {
             ((0, 4), (2, 4), true),  // one column, one band
             ((1, 4), (7, 4), true),  // one column, two bands
             ((3, 3), (5, 5), true),  // one box
+            ((4, 6), (4, 7), true),  // one row and one box
             ((0, 0), (1, 3), false), // no house in common
             ((0, 0), (4, 1), false),
         ];
@@ -990,7 +1053,7 @@ mod tests {
             cells[9 * r1 + c1] = 5;
             cells[9 * r2 + c2] = 5;
             cells[9 * 8 + 8] = 7;
-            let state = State::new(&Grid(cells));
+            let state = State::new::<false>(&Grid(cells));
             assert_eq!(state.is_none(), conflict, "({r1}, {c1}) and ({r2}, {c2})");
             if let Some(state) = state {
                 // The givens are placed: their cells are closed, hold 5 only, and their
@@ -1066,6 +1129,27 @@ mod tests {
                 let (x, y) =
                     (with.solve(&puzzle, limit, &mut a), without.solve(&puzzle, limit, &mut b));
                 assert_eq!((x.solutions, x.guesses, a), (y.solutions, y.guesses, b), "{puzzle}");
+            }
+        }
+    }
+
+    #[test]
+    fn value_planes_are_the_cells_values_bit_by_bit() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            let cells: [u8; CELLS] = std::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % 10) as u8
+            });
+            let (open, planes) = value_planes(&cells);
+            assert_eq!((open, planes), value_planes_by_cell(&cells));
+            for (cell, &value) in cells.iter().enumerate() {
+                let (b, bit) = (cell / 27, cell % 27);
+                assert_eq!(open[b] >> bit & 1 == 1, value == 0);
+                let read = (0..4).map(|k| (planes[b][k] >> bit & 1) << k).sum::<u32>();
+                assert_eq!(read, u32::from(value));
             }
         }
     }

@@ -68,6 +68,36 @@ pub(super) const fn stack_matrix(columns: u32, s: usize) -> usize {
     ((z * (1 << 12 | 1 << 6 | 1)) >> 12) as usize & ROW as usize
 }
 
+/// What a digit's givens in a band leave of the digit's band, by their row-box matrix (bit
+/// `3r + k`: a given in row `r`, box `k`; see `pext::row_boxes`): bits 0 to 26, the cells
+/// outside the rows and boxes the givens are in; bit 31, set if two of them share a row or a
+/// box (two in one piece are not seen here: `State::new` tests those itself).
+pub(super) const START_KEEP: [u32; 512] = start_keep();
+
+const fn start_keep() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut m = 0u32;
+    while m < 512 {
+        let (mut keep, mut clash) = (BAND, false);
+        let mut i = 0;
+        while i < 3 {
+            let in_row = (m >> (3 * i)) & 7;
+            let in_box = (m >> i) & 0o111;
+            if in_row != 0 {
+                keep &= !(ROW << (9 * i));
+            }
+            if in_box != 0 {
+                keep &= !box_cells(i);
+            }
+            clash |= in_row & in_row.wrapping_sub(1) != 0 || in_box & in_box.wrapping_sub(1) != 0;
+            i += 1;
+        }
+        table[m as usize] = keep | (clash as u32) << 31;
+        m += 1;
+    }
+    table
+}
+
 /// The six ways three rows can take three boxes: `PERMUTATIONS[p][r]` is row `r`'s box.
 pub(super) const PERMUTATIONS: [[usize; 3]; 6] =
     [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
@@ -166,20 +196,6 @@ const fn spread() -> [u64; 256] {
             j += 1;
         }
         m += 1;
-    }
-    table
-}
-
-/// Per band bit: the band with the cell's column cleared; ANDed into the placed digit's
-/// other two bands.
-pub(super) const KEEP_OTHER_BANDS: [u32; 27] = keep_other_bands();
-
-const fn keep_other_bands() -> [u32; 27] {
-    let mut table = [0; 27];
-    let mut bit = 0;
-    while bit < 27 {
-        table[bit] = BAND & !column(bit % 9);
-        bit += 1;
     }
     table
 }
@@ -539,16 +555,33 @@ mod tests {
     }
 
     #[test]
-    fn keep_masks_clear_the_cells_peers() {
-        for bit in 0..27 {
+    fn start_keep_clears_the_givens_rows_and_boxes_and_sees_two_in_one() {
+        for m in 0..512u32 {
+            let pieces: Vec<(u32, u32)> =
+                (0..9).filter(|&j| m >> j & 1 == 1).map(|j| (j / 3, j % 3)).collect();
+            let clash = pieces
+                .iter()
+                .enumerate()
+                .any(|(i, &(r, k))| pieces[i + 1..].iter().any(|&(r2, k2)| r2 == r || k2 == k));
+            assert_eq!(START_KEEP[m as usize] >> 31 == 1, clash, "{m:09b}");
+            for cell in 0..27 {
+                let (r, k) = (cell / 9, cell % 9 / 3);
+                let gone = pieces.iter().any(|&(r2, k2)| r2 == r || k2 == k);
+                assert_eq!(START_KEEP[m as usize] >> cell & 1 == 0, gone, "{m:09b} {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn keep_in_band_clears_the_cells_peers() {
+        for (bit, keep) in KEEP_IN_BAND.iter().enumerate() {
             let (row, col) = (bit / 9, bit % 9);
             for other in 0..27 {
                 let (r, c) = (other / 9, other % 9);
                 let peer = other != bit && (r == row || c == col || c / 3 == col / 3);
-                assert_eq!(KEEP_IN_BAND[bit] >> other & 1 == 0, peer, "{bit} {other}");
-                assert_eq!(KEEP_OTHER_BANDS[bit] >> other & 1 == 0, c == col, "{bit} {other}");
+                assert_eq!(keep >> other & 1 == 0, peer, "{bit} {other}");
             }
-            assert_eq!(KEEP_IN_BAND[bit].count_ones(), 27 - 14, "8 in the row, 6 more in the box");
+            assert_eq!(keep.count_ones(), 27 - 14, "8 in the row, 6 more in the box");
         }
     }
 }
