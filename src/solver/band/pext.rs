@@ -6,7 +6,8 @@
 //! ORs, taken at every third bit, are the matrix in order: BMI2's `pext` gathers them in one
 //! instruction, where the portable way is three table lookups (`BOXES_OF_ROW`). The lookup's
 //! load is on the path from a band to everything `work` does with it; on this project's AMD
-//! EPYC (Zen 5) `pext` made serg_benchmark 6% faster and top1465 5% (docs/solver-notes.md).
+//! EPYC (Zen 5) `pext` made every list 3-7% faster, serg_benchmark 3.4-5.1% and top1465
+//! 3.5-4.2% (docs/solver-notes.md). `State::new` reads its givens' matrices the same way.
 //!
 //! The search is compiled twice, with and without (`PEXT`), and [`fast`] picks one when the
 //! solver is made. `pext` is used through `asm!` rather than the `_pext_u32` intrinsic, which
