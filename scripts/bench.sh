@@ -14,7 +14,7 @@
 #   FASTDOKU_LIB=path/to/libfastdoku_c.so scripts/bench.sh
 #       # fastdoku too: a shared library of your own harness around your own fastdoku build
 #       # (github.com/rocketbombs/fastdoku), exporting fastdoku_solve with the C signature and
-#       # meaning of tdoku's entry point (README.md, "Peers"); this project builds none of it
+#       # meaning of tdoku's entry point (docs/speed.md, "The peers"); this project builds none of it
 # With a peer given, the output ends with our ratio to the faster peer per corpus and mode.
 set -euo pipefail
 

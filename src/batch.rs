@@ -28,7 +28,8 @@ use rayon::prelude::*;
 
 use crate::commands::{judge, with_solver};
 use crate::format::{Layout, Puzzle, RecordError};
-use crate::grid::Grid;
+use crate::grid::{Grid, ParseError};
+use crate::run::threads;
 use crate::solver::SolverKind;
 use crate::verdict::{Task, Verdict};
 
@@ -42,23 +43,27 @@ const RUN: usize = 256;
 pub struct Batch {
     task: Task,
     solver: SolverKind,
-    pool: std::sync::Arc<rayon::ThreadPool>,
+    pool: std::sync::Arc<threads::Pool>,
+}
+
+/// A puzzle's answer, as a batch's caller holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer<'a> {
+    /// No answer to check: the rows carry none.
+    None,
+    /// The rows carry answers, and this one is missing (a null): never valid, as a null
+    /// answer cell of a file is not (`answer invalid: null cell`).
+    Null,
+    /// The answer's text, in the 81-character line form.
+    Text(&'a [u8]),
 }
 
 /// Why a [`Batch`] could not be made or run.
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
-    /// A thread count of 0.
-    #[error("threads must be at least 1")]
-    NoThreads,
-    /// The pool's threads could not be started.
-    #[error("starting {threads} worker threads: {source}")]
-    Threads {
-        /// How many were asked for.
-        threads: usize,
-        /// Why not.
-        source: rayon::ThreadPoolBuildError,
-    },
+    /// The thread count is refused, or the threads could not start.
+    #[error(transparent)]
+    Threads(#[from] threads::ThreadsError),
     /// Answers were given, but not one for each puzzle.
     #[error(
         "{} but {}",
@@ -81,16 +86,7 @@ impl Batch {
         solver: SolverKind,
         threads: Option<usize>,
     ) -> Result<Batch, BatchError> {
-        let threads = match threads {
-            Some(0) => return Err(BatchError::NoThreads),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("sudoku-batch-{i}"))
-            .build()
-            .map_err(|source| BatchError::Threads { threads, source })?;
+        let pool = threads::lend(threads::resolve(threads)?)?;
         Ok(Batch { task, solver, pool: pool.into() })
     }
 
@@ -111,7 +107,7 @@ impl Batch {
 
     /// One verdict per puzzle, in order.
     pub fn judge<P: AsRef<[u8]> + Sync>(&self, puzzles: &[P]) -> Vec<Verdict> {
-        self.judge_by(puzzles.len(), |i| (puzzles[i].as_ref(), None))
+        self.judge_by(puzzles.len(), |i| (puzzles[i].as_ref(), Answer::None))
     }
 
     /// One verdict per puzzle, in order, each puzzle with the answer it claims (for
@@ -129,15 +125,16 @@ impl Batch {
             let (puzzles, answers) = (puzzles.len(), answers.len());
             return Err(BatchError::Lengths { puzzles, answers });
         }
-        Ok(self.judge_by(puzzles.len(), |i| (puzzles[i].as_ref(), Some(answers[i].as_ref()))))
+        Ok(self
+            .judge_by(puzzles.len(), |i| (puzzles[i].as_ref(), Answer::Text(answers[i].as_ref()))))
     }
 
     /// One verdict for each of `len` puzzles, in order, where `item(i)` gives puzzle `i` and
-    /// perhaps its answer: the form for sources that are not slices of strings (an Arrow
-    /// column's buffers, say), read in place.
+    /// its [`Answer`]: the form for sources that are not slices of strings (an Arrow column's
+    /// buffers, say), read in place.
     pub fn judge_by<'a, F>(&self, len: usize, item: F) -> Vec<Verdict>
     where
-        F: Fn(usize) -> (&'a [u8], Option<&'a [u8]>) + Sync,
+        F: Fn(usize) -> (&'a [u8], Answer<'a>) + Sync,
     {
         let (task, solver) = (self.task, self.solver);
         self.pool.install(|| {
@@ -155,10 +152,15 @@ impl Batch {
     }
 }
 
-/// A puzzle in the line form, with the answer it claims.
-fn parse(puzzle: &[u8], answer: Option<&[u8]>) -> Result<Puzzle, RecordError> {
+/// A puzzle in the line form, with the answer it claims: the same rules as a file's record,
+/// a null answer never valid.
+fn parse(puzzle: &[u8], answer: Answer<'_>) -> Result<Puzzle, RecordError> {
     let grid = Grid::parse_line(puzzle.trim_ascii())?;
-    let answer = answer.map(|a| Grid::parse_line(a.trim_ascii()));
+    let answer = match answer {
+        Answer::None => None,
+        Answer::Null => Some(Err(ParseError::Null)),
+        Answer::Text(text) => Some(Grid::parse_line(text.trim_ascii())),
+    };
     Ok(Puzzle { grid, layout: Layout::Line, answer })
 }
 
@@ -237,7 +239,22 @@ mod tests {
         );
         assert!(matches!(
             Batch::new(Task::Solve, SolverKind::Band, Some(0)),
-            Err(BatchError::NoThreads)
+            Err(BatchError::Threads(threads::ThreadsError::Zero))
         ));
+    }
+
+    #[test]
+    fn a_null_answer_is_never_valid() {
+        let batch = Batch::new(Task::Validate, SolverKind::Band, Some(1)).unwrap();
+        let verdicts = batch.judge_by(3, |i| {
+            let answer = [Answer::Null, Answer::Text(b""), Answer::None][i];
+            (PUZZLE.as_bytes(), answer)
+        });
+        let statuses: Vec<String> =
+            verdicts.iter().map(|v| v.fault.map_or("valid".into(), |f| f.to_string())).collect();
+        assert_eq!(
+            statuses,
+            ["answer invalid: null cell", "answer invalid: 0 cells, expected 81", "valid"]
+        );
     }
 }

@@ -5,29 +5,23 @@
 //! defined once, where they are used, and derive `clap::ValueEnum` there: the command line
 //! never keeps copies of them.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use arrow_schema::{DataType, Field};
 use clap::{Args, Parser, Subcommand};
 
-use crate::arrow_io::{output_schema, table_fields, ParquetWriter};
 use crate::canon::{Form, Sameness};
 use crate::commands::bench::{self, Mode, ResultFormat};
 use crate::commands::generate::{self, ClueRange};
-use crate::dedup::{Mode as SeenMode, Seen};
-use crate::dest::{open_output, refuse_input, Destination, Shared};
 use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
-use crate::output::{summary_json, summary_line, Encoder, OutputFormat, ReportFormat};
-use crate::pipeline::{self, ColumnChoice, Input, Report, RunError, Settings, Sinks};
+use crate::output::OutputFormat;
 use crate::progress::ProgressMode;
+use crate::run::{self, Cancel, Options, Sink, Source, Work};
 use crate::solver::SolverKind;
 use crate::stderr::say;
-use crate::verdict::{Tally, Task};
+use crate::verdict::Task;
 
 /// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
 ///
@@ -355,26 +349,27 @@ struct GenerateArgs {
     quiet: bool,
 }
 
-/// The threads to use: as asked, or every available core.
+/// The threads to use: as asked (within the library's limit), or every available core.
 fn threads(asked: Option<usize>) -> Result<usize> {
-    match asked {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
+    run::threads::resolve(asked).context("-j/--threads")
 }
 
 /// Runs the command; the exit code on success, an error (exit 2) otherwise.
 pub fn run(cli: Cli) -> Result<ExitCode> {
-    crate::signals::install().context("installing signal handlers")?;
+    let cancel = Cancel::new();
+    crate::signals::install(&cancel).context("installing signal handlers")?;
+    let task = |common: Common, task: Task| {
+        let quiet = common.quiet;
+        execute(options(common, Work::Task(task), &cancel), quiet)
+    };
     match cli.command {
-        Command::Solve(common) => bulk(common, Task::Solve),
-        Command::Count { common, limit } => bulk(common, Task::Count { limit }),
-        Command::Validate(common) => bulk(common, Task::Validate),
+        Command::Solve(common) => task(common, Task::Solve),
+        Command::Count { common, limit } => task(common, Task::Count { limit }),
+        Command::Validate(common) => task(common, Task::Validate),
         Command::Canon { common, form, automorphisms } => {
-            bulk(common, Task::Canon { form, automorphisms })
+            task(common, Task::Canon { form, automorphisms })
         }
-        Command::Dedup { common, by } => bulk(common, Task::Dedup { by }),
+        Command::Dedup { common, by } => task(common, Task::Dedup { by }),
         Command::Augment { common, copies, seed, include_original, with_transform } => {
             let seed = match seed {
                 Some(seed) => seed,
@@ -386,9 +381,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     seed
                 }
             };
-            bulk(common, Task::Augment { copies, seed, include_original, with_transform })
+            task(common, Task::Augment { copies, seed, include_original, with_transform })
         }
-        Command::Overlap { common, test, by } => overlap(common, test, by),
+        Command::Overlap { common, test, by } => {
+            let quiet = common.quiet;
+            let test = test.into_iter().map(Source::from_arg).collect();
+            execute(options(common, Work::Overlap { by, test }, &cancel), quiet)
+        }
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let output_format = match (args.output_format, args.output.as_deref()) {
@@ -465,353 +464,48 @@ fn generate_summary(count: u64, secs: f64) -> String {
     format!("{count} {noun} generated in {secs:.2}s ({:.0}/s)", count as f64 / secs.max(1e-9))
 }
 
-/// Runs `solve`, `count`, `validate`, `canon`, `dedup` or `augment`.
-fn bulk(common: Common, task: Task) -> Result<ExitCode> {
-    let inputs: Vec<Option<&Path>> = match common.inputs.is_empty() {
-        true => vec![None],
-        false => common.inputs.iter().map(|p| Some(p.as_path())).collect(),
-    };
-    let is_stdin = |p: &Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
-    if inputs.iter().filter(|p| is_stdin(p)).count() > 1 {
-        bail!("stdin (-) can be read only once");
-    }
-    for input in &inputs {
-        refuse_input("-o", common.output.as_deref(), *input)?;
-        refuse_input("--report", common.report.as_deref(), *input)?;
-        refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
-    }
-    if matches!(task, Task::Dedup { .. }) && inputs.len() > MAX_SEEN_FILES {
-        bail!("dedup reads at most {MAX_SEEN_FILES} files in one run");
-    }
-    if matches!(task, Task::Dedup { .. }) && common.failures_only {
-        bail!("--failures-only does not apply to dedup, which writes the records it keeps");
-    }
-    let output_format = match (common.output_format, common.output.as_deref()) {
-        (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
-            Ok(format) => format.unwrap_or(OutputFormat::Auto),
-            Err(ext) => bail!(
-                "-o {}: .{ext} output is not written yet; use .csv, .jsonl, .parquet or .txt (or \
-                 --output-format)",
-                path.display()
-            ),
-        },
-        (chosen, _) => chosen,
-    };
-    let report_format = match common.report.as_deref() {
-        None => None,
-        Some(path) => match ReportFormat::for_path(path) {
-            Some(format) => Some(format),
-            None => bail!(
-                "--report {}: a report is JSON Lines, one failed record a line; name it .jsonl \
-                 or .ndjson (or .csv for CSV)",
-                path.display()
-            ),
-        },
-    };
-    let mut settings = Settings {
-        threads: threads(common.threads)?,
-        solver: common.solver,
-        format: common.input.options(),
-        output: output_format,
-        chunk_bytes: common.chunk_size.filter(|&n| n > 0),
-        progress: quieted(common.progress, common.quiet),
-        failures_only: common.failures_only,
-        max_messages: Some(common.max_messages),
-        headers: true,
-        expansion: task.expansion(),
-    };
-    let (output, output_file) = open_output(common.output.as_deref())?;
-    let (report, report_file) = match common.report.as_deref() {
-        Some(path) => {
-            let (report, file) = open_output(Some(path))?;
-            (Some(Shared::new(report)), Some(file))
-        }
-        None => (None, None),
-    };
-    let open = |path: Option<&Path>| {
-        Input::open(path, !common.no_mmap).with_context(|| {
-            format!("opening {}", path.map_or("stdin".into(), |p| p.display().to_string()))
-        })
-    };
-
-    // The columns an output of the settings' format would have for an input: the CSV header's,
-    // or a Parquet file's schema; none to keep for line and JSON Lines output.
-    let output_columns = |settings: &Settings, format, columns: Option<&ColumnChoice>| {
-        let encoder = Encoder::new(task, format, columns, settings.output, None);
-        match settings.output {
-            OutputFormat::Csv => Some(encoder.column_names()),
-            OutputFormat::Parquet => Some(encoder.jsonl_keys()),
-            _ => None,
-        }
-    };
-    // A Parquet output's schema is the first input's columns and ours, known before any row;
-    // each run writes through a handle on it, and its footer is written once they are over.
-    type Outputs = Box<dyn Fn() -> Box<dyn Write + Send>>;
-    let (output, parquet): (Outputs, _) = match settings.output {
-        OutputFormat::Parquet => {
-            let first = inputs[0];
-            if is_stdin(&first) {
-                bail!("Parquet output needs its first input to be a file, not stdin");
-            }
-            let input = open(first)?;
-            // A Parquet or Arrow file's columns keep their types; a CSV input's are text.
-            let types = match &input {
-                Input::Table(table) => Some(table_fields(&table.path, table.kind)?),
-                _ => None,
-            };
-            let (format, columns) = pipeline::detect(input, &settings)?;
-            let keys = output_columns(&settings, format, columns.as_ref()).unwrap_or_default();
-            let text = |name: &String| Arc::new(Field::new(name, DataType::Utf8, true));
-            let input_fields = types.unwrap_or_else(|| {
-                columns.as_ref().map_or_else(Vec::new, |c| c.names.iter().map(text).collect())
-            });
-            let writer = ParquetWriter::new(output, output_schema(&keys, &input_fields))
-                .context("starting the Parquet output")?;
-            let parquet = Shared::new(writer);
-            let handle = parquet.clone();
-            (Box::new(move || Box::new(handle.clone())), Some(parquet))
-        }
-        _ => {
-            let shared = Shared::new(output);
-            (Box::new(move || Box::new(shared.clone())), None)
-        }
-    };
-
-    // For dedup: every record seen so far, over all the inputs.
-    let mut seen = matches!(task, Task::Dedup { .. }).then(|| Seen::new(report_format));
-    let started = Instant::now();
-    let mut runs: Vec<(String, Report)> = Vec::new();
-    // Several inputs are written one after another in the first one's output format, under
-    // its CSV header or Parquet schema; so their output columns must be the first one's.
-    let mut first_columns: Option<Option<Vec<String>>> = None;
-    for (file, path) in inputs.into_iter().enumerate() {
-        if let Some(Some(first)) = &first_columns {
-            let (format, columns) = pipeline::detect(open(path)?, &settings)?;
-            let these = output_columns(&settings, format, columns.as_ref()).unwrap_or_default();
-            if &these != first {
-                bail!(
-                    "{}: its output columns ({}) are not those of the first input ({}): one {} \
-                     output needs the same columns for every input; use --output-format jsonl, \
-                     or one run per input",
-                    path.map_or("stdin".into(), |p| p.display().to_string()),
-                    these.join(","),
-                    first.join(","),
-                    settings.output,
-                );
-            }
-        }
-        let input = open(path)?;
-        let input_name = input.name().to_string();
-        let sinks = Sinks {
-            output: output(),
-            report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
-            messages: None,
-        };
-        if let Some(seen) = &mut seen {
-            seen.begin_file(&input_name);
-        }
-        let file = file as u64;
-        let run = match pipeline::run_seen(input, task, sinks, &settings, seen.as_mut(), file) {
-            Ok(run) => run,
-            Err(RunError::Interrupted(signal)) => {
-                // Dropping the staged files removes them: nothing half-written is left behind.
-                let what = match (&output_file, &common.output) {
-                    (Destination::Staged { .. }, Some(path)) => {
-                        format!("{} left as it was", path.display())
-                    }
-                    _ => "the output is incomplete".to_string(),
-                };
-                say!("sudoku-bulk: interrupted by signal {signal}; {what}");
-                return Ok(ExitCode::from((128 + signal) as u8));
-            }
-            Err(e) => return Err(e.into()),
-        };
-        if first_columns.is_none() {
-            settings.output = settings.output.resolve(run.format);
-            settings.headers = false;
-            first_columns = Some(output_columns(&settings, run.format, run.columns.as_ref()));
-        }
-        runs.push((input_name, run));
-    }
-    if let Some(parquet) = &parquet {
-        parquet.with(|writer| writer.finish()).context("writing the Parquet output")?;
-    }
-    output_file.finish()?;
-    if let Some(file) = report_file {
-        file.finish()?;
-    }
-    let secs = started.elapsed().as_secs_f64();
-    let mut total = Tally::default();
-    for (_, run) in &runs {
-        total += &run.tally;
-    }
-    if !common.quiet {
-        for (name, run) in &runs {
-            if let Some(columns) = &run.columns {
-                say!("sudoku-bulk: {name}: {columns}");
-            }
-        }
-        say!("sudoku-bulk: {}", summary_line(task, &total, secs));
-    }
-    if let Some(path) = &common.summary_json {
-        let each: Vec<_> = runs
-            .iter()
-            .map(|(name, run)| (name.as_str(), &run.tally, run.columns.as_ref()))
-            .collect();
-        let json = summary_json(task, &each, &total, secs, settings.threads);
-        let (mut out, file) = open_output(Some(path))?;
-        out.write_all(json.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
-        drop(out);
-        file.finish()?;
-    }
-    Ok(if total.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+/// The run's options from the arguments shared by the commands that read puzzles.
+fn options(common: Common, work: Work, cancel: &Cancel) -> Options {
+    let mut options = Options::new(work);
+    options.inputs = common.inputs.into_iter().map(Source::from_arg).collect();
+    options.format = common.input.options();
+    options.output = common.output.map_or(Sink::Stdout, Sink::from_arg);
+    options.output_format = common.output_format;
+    options.report = common.report.map_or(Sink::Discard, Sink::from_arg);
+    options.summary_json = common.summary_json.map_or(Sink::Discard, Sink::from_arg);
+    options.threads = common.threads;
+    options.solver = common.solver;
+    options.chunk_bytes = common.chunk_size;
+    options.progress = quieted(common.progress, common.quiet);
+    options.failures_only = common.failures_only;
+    options.messages = true;
+    options.max_messages = Some(common.max_messages);
+    options.mmap = !common.no_mmap;
+    options.cancel = cancel.clone();
+    options
 }
 
-/// The most inputs `dedup` and `overlap` tell apart (the set packs a record's file index in 16
-/// bits beside its line).
-const MAX_SEEN_FILES: usize = 1 << 16;
-
-/// Runs `overlap`: the training files into the set, then each test record looked up in it.
-fn overlap(common: Common, test: Vec<PathBuf>, by: Sameness) -> Result<ExitCode> {
-    let train: Vec<Option<&Path>> = match common.inputs.is_empty() {
-        true => vec![None],
-        false => common.inputs.iter().map(|p| Some(p.as_path())).collect(),
-    };
-    let test: Vec<Option<&Path>> = test.iter().map(|p| Some(p.as_path())).collect();
-    let is_stdin = |p: &&Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
-    if train.iter().chain(&test).filter(is_stdin).count() > 1 {
-        bail!("stdin (-) can be read only once");
-    }
-    if train.len() + test.len() > MAX_SEEN_FILES {
-        bail!("overlap reads at most {MAX_SEEN_FILES} files in one run");
-    }
-    for input in train.iter().chain(&test) {
-        refuse_input("-o", common.output.as_deref(), *input)?;
-        refuse_input("--report", common.report.as_deref(), *input)?;
-        refuse_input("--summary-json", common.summary_json.as_deref(), *input)?;
-    }
-    let rows = match (common.output_format, common.output.as_deref()) {
-        (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
-            Ok(Some(format)) => format,
-            Ok(None) => OutputFormat::Csv,
-            Err(ext) => bail!("-o {}: overlap does not write .{ext}", path.display()),
-        },
-        (OutputFormat::Auto, None) => OutputFormat::Csv,
-        (chosen, _) => chosen,
-    };
-    if rows == OutputFormat::Parquet {
-        bail!("overlap writes csv, jsonl or line, not parquet");
-    }
-    let report_format = match common.report.as_deref() {
-        None => None,
-        Some(path) => match ReportFormat::for_path(path) {
-            Some(format) => Some(format),
-            None => bail!("--report {}: name it .jsonl, .ndjson or .csv", path.display()),
-        },
-    };
-    let settings = Settings {
-        threads: threads(common.threads)?,
-        solver: common.solver,
-        format: common.input.options(),
-        output: OutputFormat::Line, // the records' own output is not written
-        chunk_bytes: common.chunk_size.filter(|&n| n > 0),
-        progress: quieted(common.progress, common.quiet),
-        failures_only: false,
-        max_messages: Some(common.max_messages),
-        headers: false, // the headers are ours, written below
-        expansion: 1,
-    };
-    let (output, output_file) = open_output(common.output.as_deref())?;
-    let output = Shared::new(output);
-    let (report, report_file) = match common.report.as_deref() {
-        Some(path) => {
-            let (report, file) = open_output(Some(path))?;
-            (Some(Shared::new(report)), Some(file))
-        }
-        None => (None, None),
-    };
-    let mut seen = Seen::new(report_format);
-    seen.set_mode(SeenMode::Train, rows);
-    let form = match by {
-        Sameness::Exact => "puzzle",
-        Sameness::Class => "canonical",
-    };
-    let header = seen.overlap_header(form);
-    output.with(|out| out.write_all(header.as_bytes())).context("writing output")?;
-    if let (Some(report), Some(ReportFormat::Csv)) = (&report, report_format) {
-        let header = b"line,status,error,record,file,first_file,first_line\n";
-        report.with(|out| out.write_all(header)).context("writing the report")?;
-    }
-
-    let task = Task::Dedup { by };
-    let started = Instant::now();
-    let (mut train_tally, mut test_tally) = (Tally::default(), Tally::default());
-    for (mode, paths) in [(SeenMode::Train, &train), (SeenMode::Test, &test)] {
-        seen.set_mode(mode, rows);
-        for &path in paths {
-            let input = Input::open(path, !common.no_mmap).with_context(|| {
-                format!("opening {}", path.map_or("stdin".into(), |p| p.display().to_string()))
-            })?;
-            seen.begin_file(input.name());
-            let sinks = Sinks {
-                output: Box::new(output.clone()),
-                report: report.clone().zip(report_format).map(|(r, f)| (Box::new(r) as _, f)),
-                messages: None,
-            };
-            let run = match pipeline::run_seen(input, task, sinks, &settings, Some(&mut seen), 0) {
-                Ok(run) => run,
-                Err(RunError::Interrupted(signal)) => {
-                    say!("sudoku-bulk: interrupted by signal {signal}; the output is incomplete");
-                    return Ok(ExitCode::from((128 + signal) as u8));
+/// Runs a command that reads puzzles, says how it went (unless `quiet`), and gives its exit
+/// status: the summary's, or 128 plus the signal's number after an interruption.
+fn execute(options: Options, quiet: bool) -> Result<ExitCode> {
+    match run::run(&options) {
+        Ok(summary) => {
+            if !quiet {
+                for line in summary.lines() {
+                    say!("sudoku-bulk: {line}");
                 }
-                Err(e) => return Err(e.into()),
-            };
-            match mode {
-                SeenMode::Train => train_tally += &run.tally,
-                _ => test_tally += &run.tally,
             }
+            Ok(ExitCode::from(summary.exit_code()))
         }
+        Err(run::Error::Interrupted { signal, kept }) => {
+            // The staged files were removed: nothing half-written is left behind.
+            let what = match kept {
+                Some(path) => format!("{} left as it was", path.display()),
+                None => "the output is incomplete".to_string(),
+            };
+            say!("sudoku-bulk: interrupted by signal {signal}; {what}");
+            Ok(ExitCode::from((128 + signal) as u8))
+        }
+        Err(e) => Err(e.into()),
     }
-    output_file.finish()?;
-    if let Some(file) = report_file {
-        file.finish()?;
-    }
-    let secs = started.elapsed().as_secs_f64();
-    let malformed = train_tally.failed + test_tally.failed;
-    let (overlapping, classes) = (seen.overlapping(), seen.matched());
-    if !common.quiet {
-        let records = train_tally.records + test_tally.records;
-        say!(
-            "sudoku-bulk: overlap by {}: {} train records ({} distinct), {} test records, {} \
-             overlapping ({} distinct), {malformed} malformed, in {secs:.3} s ({:.0} records/s)",
-            by.name(),
-            train_tally.records,
-            seen.distinct(),
-            test_tally.records,
-            overlapping,
-            classes,
-            records as f64 / secs.max(1e-9),
-        );
-    }
-    if let Some(path) = &common.summary_json {
-        let json = format!(
-            "{{\"command\":\"overlap\",\"by\":\"{}\",\"train_records\":{},\"train_distinct\":{},\
-             \"test_records\":{},\"overlapping\":{overlapping},\"overlapping_distinct\":\
-             {classes},\"malformed\":{malformed},\"seconds\":{secs:.6},\"threads\":{}}}\n",
-            by.name(),
-            train_tally.records,
-            seen.distinct(),
-            test_tally.records,
-            settings.threads,
-        );
-        let (mut out, file) = open_output(Some(path))?;
-        out.write_all(json.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
-        drop(out);
-        file.finish()?;
-    }
-    Ok(match (overlapping, malformed) {
-        (1.., _) => ExitCode::from(1),
-        (0, 1..) => ExitCode::from(2),
-        (0, 0) => ExitCode::SUCCESS,
-    })
 }

@@ -156,9 +156,9 @@ fn decoded(name: String, reader: Box<dyn Read + Send>) -> io::Result<Input> {
 }
 
 impl Input {
-    /// Opens a path, `-` or `None` meaning stdin. A regular file is mapped unless `mmap` is
-    /// false or it is compressed; anything else is read as a stream. Compressed data is
-    /// decoded as it is read.
+    /// Opens a path, `-` or `None` meaning stdin. A Parquet or Arrow file is read by column;
+    /// another regular file is mapped unless `mmap` is false or it is compressed; anything
+    /// else is read as a stream. Compressed data is decoded as it is read.
     pub fn open(path: Option<&Path>, mmap: bool) -> io::Result<Input> {
         let path = match path {
             None => return Input::stdin(),
@@ -171,20 +171,21 @@ impl Input {
         if meta.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        if !meta.is_file() || !mmap {
+        if !meta.is_file() {
             return decoded(name, Box::new(file));
         }
-        if meta.len() == 0 {
-            return Ok(Input::Mapped { name, map: None });
-        }
+        // A Parquet or Arrow file is read by column whether or not maps are allowed: the
+        // same file is read the same way whoever asks.
         let mut magic = [0u8; TableKind::MAGIC_BYTES];
         let got = read_up_to(&mut file, &mut magic)?;
         if let Some(kind) = TableKind::sniff(&magic[..got]) {
             return Ok(Input::Table(TableFile { name, path: path.to_path_buf(), kind }));
         }
-        if Compression::sniff(&magic[..got]).is_some() {
-            let file = File::open(path)?;
-            return decoded(name, Box::new(file));
+        if !mmap || Compression::sniff(&magic[..got]).is_some() {
+            return decoded(name, Box::new(File::open(path)?));
+        }
+        if meta.len() == 0 {
+            return Ok(Input::Mapped { name, map: None });
         }
         // SAFETY: the map is only read. Another process changing the file while we run would
         // change what we read, and truncating it raises SIGBUS when we touch a page past the

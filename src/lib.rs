@@ -67,7 +67,6 @@ pub mod canon;
 pub mod cli;
 mod commands;
 mod dedup;
-mod dest;
 #[cfg(not(feature = "internals"))]
 mod format;
 #[cfg(feature = "internals")]
@@ -77,13 +76,15 @@ mod generate;
 pub mod grid;
 mod input;
 mod output;
-pub mod pipeline;
 mod progress;
+pub mod run;
 mod signals;
 pub mod solver;
 mod stderr;
 pub mod verdict;
 
 pub use grid::Grid;
+pub use output::output_names;
+pub use run::pipeline;
 pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};
 pub use verdict::{Detail, Fault, Reason, Tally, Task, Verdict};

@@ -19,10 +19,10 @@ use std::sync::Arc;
 
 use crate::canon::{Sameness, Transform};
 use crate::format::{
-    ColumnChoice, ColumnSource, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
+    ColumnChoice, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
 use crate::grid::Grid;
-use crate::verdict::{Fault, Reason, Tally, Task, Verdict};
+use crate::verdict::{count_label, Fault, Task, Verdict};
 
 /// The output formats a user can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -87,13 +87,6 @@ impl OutputFormat {
     }
 }
 
-/// A solution count as outputs write it: `2+` when counting stopped at the limit, so that the
-/// count means "that many or more".
-pub(crate) fn count_label(count: u64, limit: u32) -> String {
-    let plus = if count >= u64::from(limit) { "+" } else { "" };
-    format!("{count}{plus}")
-}
-
 /// Encodes verdicts for one run: its task, input format and output format. It only appends to
 /// buffers its caller owns; the job that walks the records decides what to encode and when.
 #[derive(Debug, Clone)]
@@ -105,8 +98,11 @@ pub(crate) struct Encoder {
     /// A CSV input's column names (`field1`, ... without a header); empty for other inputs.
     input_columns: Arc<[String]>,
     /// Our own columns, in order: `line`, (`puzzle` for inputs that are not CSV), `status`, the
-    /// task's, `error`; each with `_out` added where an input column has its name already.
+    /// task's, `error`; each renamed by [`output_names`] where an input column has its name.
     ours: Arc<[String]>,
+    /// Every name of ours (CSV columns and JSON keys) that an input column forces to change,
+    /// with the name it takes.
+    renamed: Arc<[(&'static str, String)]>,
     /// Whether to write the CSV headers (see `Settings::headers`).
     headers: bool,
     /// For `dedup`, the input's name: its report rows name their file, and the record each
@@ -133,11 +129,18 @@ impl Encoder {
         ours.push("status");
         ours.extend(task.columns());
         ours.push("error");
-        let taken = |name: &str| input_columns.iter().any(|c| c.eq_ignore_ascii_case(name));
-        let ours: Vec<String> = ours
-            .into_iter()
-            .map(|name| if taken(name) { format!("{name}_out") } else { name.to_string() })
+        let every: Vec<&'static str> = EVERY_NAME.to_vec();
+        let renamed: Vec<(&'static str, String)> = every
+            .iter()
+            .zip(output_names(&every, &input_columns))
+            .filter(|(name, new)| **name != new.as_str())
+            .map(|(name, new)| (*name, new))
             .collect();
+        let rename = |name: &str| match renamed.iter().find(|(from, _)| *from == name) {
+            Some((_, to)) => to.clone(),
+            None => name.to_string(),
+        };
+        let ours: Vec<String> = ours.into_iter().map(rename).collect();
         Encoder {
             task,
             input,
@@ -145,6 +148,7 @@ impl Encoder {
             report,
             input_columns: input_columns.into(),
             ours: ours.into(),
+            renamed: renamed.into(),
             headers: true,
             file: None,
         }
@@ -176,13 +180,18 @@ impl Encoder {
             }
             _ => &["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"],
         };
-        let ours = ours.iter().map(|name| self.our_name(name).into_owned());
+        let ours = ours.iter().map(|name| self.our_name(name).to_string());
         self.input_columns.iter().cloned().chain(ours).collect()
     }
 
     /// The output's column names, for CSV output: the input's, then ours.
     pub fn column_names(&self) -> Vec<String> {
         self.input_columns.iter().chain(self.ours.iter()).cloned().collect()
+    }
+
+    /// The output format, resolved against the input's.
+    pub fn output(&self) -> OutputFormat {
+        self.output
     }
 
     /// The input format the records come in.
@@ -616,14 +625,55 @@ impl Encoder {
         }
     }
 
-    /// The name one of our fields goes by: its own, or with `_out` where the input has a column
-    /// of that name.
-    fn our_name<'a>(&self, name: &'a str) -> std::borrow::Cow<'a, str> {
-        match self.input_columns.iter().any(|c| c.eq_ignore_ascii_case(name)) {
-            true => format!("{name}_out").into(),
-            false => name.into(),
+    /// The name one of our fields goes by: its own, or the one [`output_names`] gave it.
+    fn our_name<'a>(&'a self, name: &'a str) -> &'a str {
+        match self.renamed.iter().find(|(from, _)| *from == name) {
+            Some((_, to)) => to,
+            None => name,
         }
     }
+}
+
+/// Every name our columns and JSON keys can have, in the order they are renamed in.
+const EVERY_NAME: [&str; 12] = [
+    "line",
+    "puzzle",
+    "status",
+    "solution",
+    "count",
+    "limit",
+    "guesses",
+    "canonical",
+    "automorphisms",
+    "copy",
+    "transform",
+    "error",
+];
+
+/// The names our columns take beside the input's columns `theirs`: each its own, or, where
+/// that would clash with an input column or with one of ours named before it, with `_out`
+/// added (then `_out2`, `_out3`, ...). Names are compared ignoring ASCII case, as Spark
+/// compares them, so no two columns of the result can be taken for one another and no input
+/// column is ever overwritten. The one rule for every output: CSV, JSON Lines, Parquet, and
+/// the Python, Spark and Dask tables.
+pub fn output_names<S: AsRef<str>>(ours: &[&str], theirs: &[S]) -> Vec<String> {
+    let mut taken: std::collections::HashSet<String> =
+        theirs.iter().map(|name| name.as_ref().to_ascii_lowercase()).collect();
+    ours.iter()
+        .map(|name| {
+            let mut candidate = name.to_string();
+            let mut n = 1;
+            while taken.contains(&candidate.to_ascii_lowercase()) {
+                n += 1;
+                candidate = match n {
+                    2 => format!("{name}_out"),
+                    _ => format!("{name}_out{}", n - 1),
+                };
+            }
+            taken.insert(candidate.to_ascii_lowercase());
+            candidate
+        })
+        .collect()
 }
 
 /// The particulars of a fault, or its reason where there are none.
@@ -752,191 +802,6 @@ pub fn json_string(out: &mut Vec<u8>, text: &[u8]) {
     out.push(b'"');
 }
 
-/// "1 puzzle", "2 puzzles".
-fn puzzles(n: u64) -> String {
-    crate::grid::Plural(n as usize, "puzzle").to_string()
-}
-
-/// "1 record", "2 records".
-fn records(n: u64) -> String {
-    crate::grid::Plural(n as usize, "record").to_string()
-}
-
-/// A run's one-line summary for stderr, such as `24997 records: 24994 valid, 3 invalid
-/// (malformed: 3), in 0.056 s (445430 records/s)`.
-pub(crate) fn summary_line(task: Task, tally: &Tally, secs: f64) -> String {
-    let t = tally;
-    let rate = t.records as f64 / secs.max(1e-9);
-    let mut line = match task {
-        Task::Solve => format!("{}: {} solved, {} failed", puzzles(t.records), t.ok, t.failed),
-        Task::Count { limit } => {
-            let counts: Vec<String> = t
-                .solutions
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(k, &n)| {
-                    let label = count_label(k as u64, limit);
-                    let noun = if label == "1" { "solution" } else { "solutions" };
-                    format!("{n} with {label} {noun}")
-                })
-                .collect();
-            let counts =
-                if counts.is_empty() { String::new() } else { format!(": {}", counts.join(", ")) };
-            format!("{}{counts}", puzzles(t.records))
-        }
-        Task::Validate => {
-            format!("{}: {} valid, {} invalid", records(t.records), t.ok, t.failed)
-        }
-        Task::Canon { form, .. } => {
-            let form = form.name();
-            format!("{}: {} put in {form} form, {} failed", records(t.records), t.ok, t.failed)
-        }
-        Task::Dedup { by } => format!(
-            "{}: {} kept, {} dropped (repeats by {}), {} failed",
-            records(t.records),
-            t.records - t.dropped,
-            t.dropped,
-            by.name(),
-            t.failed
-        ),
-        Task::Augment { .. } => format!(
-            "{}: {} augmented into {} copies, {} failed",
-            records(t.records),
-            t.ok,
-            t.copies,
-            t.failed
-        ),
-    };
-    let reasons: Vec<String> = Reason::ALL
-        .iter()
-        .filter(|r| t.reasons[r.index()] > 0)
-        .map(|r| format!("{}: {}", r.name(), t.reasons[r.index()]))
-        .collect();
-    if !reasons.is_empty() {
-        line += &format!(" ({})", reasons.join(", "));
-    }
-    line + &format!(", in {secs:.3} s ({rate:.0} records/s)")
-}
-
-/// A run's summary as one JSON object: the command, input, counts by outcome and by reason
-/// (and by solution count for `count`), the CSV columns read, time and rate. Over several
-/// inputs, the counts are the totals and `files` holds each input's own.
-pub(crate) fn summary_json(
-    task: Task,
-    runs: &[(&str, &Tally, Option<&ColumnChoice>)],
-    total: &Tally,
-    secs: f64,
-    threads: usize,
-) -> String {
-    let mut json = format!("{{\"command\":\"{}\",", task.name());
-    match runs {
-        [(name, _, columns)] => json += &input_json(name, *columns),
-        _ => {
-            let names: Vec<String> = runs.iter().map(|(name, _, _)| json_text(name)).collect();
-            json += &format!("\"inputs\":[{}]", names.join(","));
-        }
-    }
-    json += &counts_json(task, total);
-    if runs.len() > 1 {
-        let files: Vec<String> = runs
-            .iter()
-            .map(|(name, tally, columns)| {
-                format!("{{{}{}}}", input_json(name, *columns), counts_json(task, tally))
-            })
-            .collect();
-        json += &format!(",\"files\":[{}]", files.join(","));
-    }
-    json += &format!(
-        ",\"seconds\":{secs:.6},\"records_per_second\":{:.1},\"threads\":{threads}}}\n",
-        total.records as f64 / secs.max(1e-9)
-    );
-    json
-}
-
-/// A JSON string of `text`.
-fn json_text(text: &str) -> String {
-    let mut out = Vec::new();
-    json_string(&mut out, text.as_bytes());
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// `"input":NAME` and, for a CSV input, `,"columns":{...}`.
-fn input_json(name: &str, columns: Option<&ColumnChoice>) -> String {
-    let mut json = format!("\"input\":{}", json_text(name));
-    if let Some(columns) = columns {
-        json += ",\"columns\":";
-        json += &columns_json(columns);
-    }
-    json
-}
-
-/// `,"records":…,"ok":…,"failed":…,"reasons":{…}` and, for `count`, the solution counts.
-fn counts_json(task: Task, t: &Tally) -> String {
-    let reasons: Vec<String> =
-        Reason::ALL.iter().map(|r| format!("\"{}\":{}", r.name(), t.reasons[r.index()])).collect();
-    let mut json = format!(
-        ",\"records\":{},\"ok\":{},\"failed\":{},\"reasons\":{{{}}}",
-        t.records,
-        t.ok,
-        t.failed,
-        reasons.join(",")
-    );
-    if let Task::Dedup { by } = task {
-        json += &format!(
-            ",\"by\":\"{}\",\"kept\":{},\"dropped\":{}",
-            by.name(),
-            t.records - t.dropped,
-            t.dropped
-        );
-    }
-    if let Task::Augment { copies, seed, include_original, .. } = task {
-        json += &format!(
-            ",\"copies\":{copies},\"seed\":{seed},\"include_original\":{include_original},\
-             \"written\":{}",
-            t.copies
-        );
-    }
-    if let Task::Count { limit } = task {
-        // Only the counts that occur: with --limit 1000, not a thousand zeros.
-        let counts: Vec<String> = (0..=limit as usize)
-            .filter_map(|k| {
-                let n = t.solutions.get(k).copied().filter(|&n| n > 0)?;
-                Some(format!("\"{}\":{n}", count_label(k as u64, limit)))
-            })
-            .collect();
-        json += &format!(",\"limit\":{limit},\"solutions\":{{{}}}", counts.join(","));
-    }
-    json
-}
-
-/// The CSV columns a run read, as JSON: `{"puzzle":{"column":1,"name":"quizzes","chosen":
-/// "header"},"solution":…,"header_line":1,"rows_read":1000}` (columns from 1; `name` null
-/// without a header; `solution` null without an answer column).
-fn columns_json(columns: &ColumnChoice) -> String {
-    let column = |(i, name, source): &(usize, Option<String>, ColumnSource)| {
-        let mut out = format!("{{\"column\":{},\"name\":", i + 1).into_bytes();
-        match name {
-            Some(name) => json_string(&mut out, name.as_bytes()),
-            None => out.extend_from_slice(b"null"),
-        }
-        let chosen = match source {
-            ColumnSource::Given => "given",
-            ColumnSource::Header => "header",
-            ColumnSource::Content => "content",
-        };
-        write!(out, ",\"chosen\":\"{chosen}\"}}").expect("Vec");
-        String::from_utf8(out).expect("JSON is UTF-8")
-    };
-    let answer = columns.answer.as_ref().map_or("null".to_string(), column);
-    let header = columns.header_line.map_or("null".to_string(), |l| l.to_string());
-    format!(
-        "{{\"puzzle\":{},\"solution\":{answer},\"header_line\":{header},\"rows_read\":{}}}",
-        column(&columns.puzzle),
-        columns.rows_read
-    )
-}
-
 impl fmt::Display for OutputFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -960,6 +825,20 @@ mod tests {
         out.push(b'|');
         csv_field(&mut out, b"a,\"b\"");
         assert_eq!(out, b"plain|\"a,\"\"b\"\"\"");
+    }
+
+    #[test]
+    fn our_names_never_clash_with_theirs_or_each_other() {
+        assert_eq!(output_names(&["line", "status"], &["puzzle"]), ["line", "status"]);
+        assert_eq!(output_names(&["status"], &["Status"]), ["status_out"]);
+        assert_eq!(
+            output_names(&["status", "error"], &["status", "STATUS_OUT", "status_out2"]),
+            ["status_out3", "error"]
+        );
+        // One of ours renamed onto another of ours' own name: the later one moves on.
+        assert_eq!(output_names(&["a", "a_out"], &["A"]), ["a_out", "a_out_out"]);
+        let none: [&str; 0] = [];
+        assert_eq!(output_names(&["line"], &none), ["line"]);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Signals: SIGINT and SIGTERM ask a run to stop, SIGBUS says a mapped input was truncated.
 //!
-//! A first SIGINT or SIGTERM sets [`stop_requested`]: workers skip the rest of their pieces,
-//! the writer stops, the temporary output file is removed, and the process exits with 128 plus
-//! the signal's number, as a shell would report it. A second one ends the process at once.
+//! A first SIGINT or SIGTERM sets the cancel token of the CLI's run (see `run::Cancel`):
+//! workers skip the rest of their pieces, the writer stops, the temporary output file is
+//! removed, and the process exits with 128 plus the signal's number, as a shell would report
+//! it. A second one ends the process at once. The library never installs these: a program that
+//! embeds it (the Python binding) cancels its runs its own way.
 //!
 //! SIGBUS is what reading a memory-mapped file past its end raises, which happens when the file
 //! shrinks while we read it. Rather than dying silently, the process writes a message naming
@@ -12,11 +14,9 @@
 use std::ffi::CString;
 use std::io;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
-/// The signal that asked the run to stop, or 0.
-static STOP: AtomicUsize = AtomicUsize::new(0);
 /// Set by the first SIGINT or SIGTERM: the next one ends the process at once.
 static ARMED: AtomicBool = AtomicBool::new(false);
 /// A file to remove if the process must die from SIGBUS: the temporary output.
@@ -26,14 +26,14 @@ static DOOMED_FILE: OnceLock<CString> = OnceLock::new();
 const SIGBUS_MESSAGE: &[u8] = b"sudoku-bulk: error: the input file shrank while it was being read \
 (a memory-mapped file was truncated); rerun with --no-mmap to read it as a stream\n";
 
-/// Installs the handlers. Call once, before work starts.
-pub fn install() -> io::Result<()> {
+/// Installs the handlers, SIGINT and SIGTERM setting `cancel`. Call once, before work starts.
+pub fn install(cancel: &crate::run::Cancel) -> io::Result<()> {
     use signal_hook::consts::{SIGINT, SIGTERM};
     for signal in [SIGINT, SIGTERM] {
         // Order matters: the shutdown checks the flag before the second action sets it.
         signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, &ARMED)?;
         signal_hook::flag::register(signal, &ARMED)?;
-        signal_hook::flag::register_usize(signal, &STOP, signal as usize)?;
+        signal_hook::flag::register_usize(signal, cancel.flag(), signal as usize)?;
     }
     #[cfg(unix)]
     {
@@ -50,15 +50,6 @@ pub fn install() -> io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// The number of the signal that asked the run to stop, if one did.
-#[inline]
-pub fn stop_requested() -> Option<i32> {
-    match STOP.load(Ordering::Relaxed) {
-        0 => None,
-        signal => Some(signal as i32),
-    }
 }
 
 /// Names the file to remove should the process die from SIGBUS. Only the first call counts.

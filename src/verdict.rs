@@ -171,6 +171,13 @@ impl Reason {
     }
 }
 
+/// A solution count as outputs and summaries write it: `2+` when counting stopped at the
+/// limit, so that the count means "that many or more".
+pub fn count_label(count: u64, limit: u32) -> String {
+    let plus = if count >= u64::from(limit) { "+" } else { "" };
+    format!("{count}{plus}")
+}
+
 /// The particulars behind a reason, where there are any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detail {

@@ -128,7 +128,7 @@ fn an_input_that_shrinks_while_mapped_is_a_clear_error() {
 /// the solving is quick) to the temporary folder; run it by hand, outside CI's time limits:
 /// `cargo test --release --test tests -- --ignored inputs_over_4_gib`.
 #[test]
-#[ignore = "writes 4.3 GB; run by hand (see README)"]
+#[ignore = "writes 4.3 GB; run by hand (see docs/development.md)"]
 fn inputs_over_4_gib() {
     use std::io::Write;
     const ANSWER: &str =

@@ -65,6 +65,60 @@ fn outputs_never_replace_the_input() {
     std::os::unix::fs::symlink(&input, &link).unwrap();
     let run = sudoku_bulk(&["solve", &input, "-o", link.to_str().unwrap()], None);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
+    let hard = tmp.0.join("hard.txt");
+    std::fs::hard_link(&input, &hard).unwrap();
+    let run = sudoku_bulk(&["solve", &input, "--report", hard.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("is the input file"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), contents);
+}
+
+#[test]
+fn two_outputs_never_share_a_path() {
+    let tmp = TempDir::new("two-outputs");
+    let input = tmp.file("in.txt", format!("{PUZZLE}\nbad\n").as_bytes());
+    let out = tmp.0.join("out.csv");
+    let out = out.to_str().unwrap();
+    for (a, b) in [("-o", "--report"), ("-o", "--summary-json"), ("--report", "--summary-json")] {
+        let run = sudoku_bulk(&["validate", &input, a, out, b, out], None);
+        assert_eq!(run.code, Some(2), "{a} {b}");
+        assert!(run.stderr.contains("are one file"), "{a} {b}: {}", run.stderr);
+        assert!(!std::path::Path::new(out).exists());
+    }
+    // stdout twice is allowed: the summary follows the output.
+    let run = sudoku_bulk(&["validate", "-q", &input, "-o", "-", "--summary-json", "-"], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+}
+
+#[test]
+fn every_input_is_opened_before_any_work() {
+    let tmp = TempDir::new("missing-second");
+    let input = tmp.file("in.txt", format!("{PUZZLE}\n").as_bytes());
+    let out = tmp.0.join("out.txt");
+    let missing = tmp.0.join("missing.txt");
+    let args = ["solve", &input, missing.to_str().unwrap(), "-o", out.to_str().unwrap()];
+    let run = sudoku_bulk(&args, None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("opening") && run.stderr.contains("missing.txt"), "{}", run.stderr);
+    assert!(!run.stderr.contains("solved"), "nothing ran: {}", run.stderr);
+    assert!(!out.exists());
+}
+
+#[test]
+fn thread_counts_are_checked_against_one_limit() {
+    let tmp = TempDir::new("threads");
+    let input = tmp.file("in.txt", format!("{PUZZLE}\n").as_bytes());
+    for command in ["solve", "generate"] {
+        let args: Vec<&str> = match command {
+            "solve" => vec!["solve", &input, "-j", "100000"],
+            _ => vec!["generate", "-n", "1", "-j", "100000"],
+        };
+        let run = sudoku_bulk(&args, None);
+        assert_eq!(run.code, Some(2), "{command}");
+        assert!(run.stderr.contains("more than the limit"), "{command}: {}", run.stderr);
+    }
+    let run = sudoku_bulk(&["solve", &input, "-j", "0"], None);
+    assert!(run.stderr.contains("at least 1"), "{}", run.stderr);
 }
 
 #[test]

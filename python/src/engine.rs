@@ -1,26 +1,29 @@
-//! Running a batch from Python: how many threads, which thread pool, the GIL released for the
-//! whole run, and no panic let through.
+//! Running work from Python: how many threads, the GIL released for the whole run, Ctrl-C
+//! honoured while it runs, and no panic let through.
 //!
 //! - **Threads**: as asked; `None` means `OMP_NUM_THREADS` when it is set (Spark sets it for
-//!   its Python workers to the task's cores), else every available core.
-//! - **Pools**: a [`Batch`] owns a rayon pool, and starting one costs a thread spawn per
-//!   thread, which a small call would feel. Batches are kept once used, keyed by task, solver
-//!   and thread count, and lent to one call at a time: two Python threads calling at once
-//!   each get their own pool, so neither waits for the other (a shared 1-thread pool would
-//!   run them one after the other).
+//!   its Python workers to the task's cores), else every available core. The library checks
+//!   the count against its one limit and lends a thread pool from its one cache
+//!   (`sudoku_bulk::run::threads`), as it does for the CLI.
+//! - **Ctrl-C**: a call on more than a few thousand rows, and every file run, works on a
+//!   thread of its own while the calling thread checks Python's signals every
+//!   [`POLL`]; a `KeyboardInterrupt` (or whatever a signal handler raised) cancels the work
+//!   through its [`Cancel`] token, waits for it to stop (a file run removes its staged
+//!   outputs) and is raised.
 //! - **Slices**: rows are judged [`RUN`] at a time, so the verdicts in memory stay few
 //!   whatever the input's size, and go into record batches of [`SLICE`] rows.
 //! - **Panics**: a bug that panics in Rust comes back as a `RuntimeError`, not as pyo3's
 //!   `PanicException` (a `BaseException` that `except Exception` would not catch).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Mutex;
+use std::time::Duration;
 
 use clap::ValueEnum;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::PyTable;
-use sudoku_bulk::batch::Batch;
+use sudoku_bulk::batch::{Answer, Batch};
+use sudoku_bulk::run::{threads, Cancel};
 use sudoku_bulk::{SolverKind, Task};
 
 use crate::input::Texts;
@@ -33,8 +36,12 @@ pub(crate) const SLICE: usize = 1 << 16;
 /// cache when the table is built from them, enough that the pool's hand-over is noise.
 pub(crate) const RUN: usize = 1 << 11;
 
-/// Batches kept for reuse once their call is over; the oldest go first.
-const KEPT: usize = 8;
+/// How often a running call checks Python's signals.
+pub(crate) const POLL: Duration = Duration::from_millis(50);
+
+/// Rows below which a call runs on the calling thread, without watching for signals: it is
+/// over in milliseconds, and a thread of its own would cost more than the work.
+const WATCHED_FROM: usize = 1 << 13;
 
 /// What a call asked for, checked.
 #[derive(Debug, Clone, Copy)]
@@ -62,71 +69,92 @@ pub(crate) fn solver_kind(name: &str) -> PyResult<SolverKind> {
     })
 }
 
-/// The thread count for `threads=`: as asked (at least 1), or [`default_threads`].
+/// The thread count for `threads=`: as asked (from 1 to the library's limit), or
+/// [`default_threads`].
 pub(crate) fn thread_count(threads: Option<i64>) -> PyResult<usize> {
-    match threads {
-        None => Ok(default_threads()),
-        Some(n) if n >= 1 => usize::try_from(n)
-            .map_err(|_| PyValueError::new_err(format!("threads: too many ({n})"))),
-        Some(n) => Err(PyValueError::new_err(format!("threads must be at least 1, got {n}"))),
-    }
+    let asked = match threads {
+        None => return Ok(default_threads()),
+        Some(n) if n < 1 => {
+            return Err(PyValueError::new_err(format!("threads must be at least 1, got {n}")))
+        }
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+    };
+    threads::resolve(Some(asked)).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The threads a call uses when not told: `OMP_NUM_THREADS` when it holds a positive number
-/// (its first, if it is a list such as `4,2`), else every available core.
+/// (its first, if it is a list such as `4,2`; at most the library's limit), else every
+/// available core.
 #[pyfunction]
 pub(crate) fn default_threads() -> usize {
     std::env::var("OMP_NUM_THREADS")
         .ok()
         .and_then(|v| v.split(',').next()?.trim().parse::<usize>().ok())
         .filter(|&n| n >= 1)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .map_or_else(threads::cores, |n| n.min(threads::limit()))
 }
 
-/// Batches not in use, with what they were made for.
-static IDLE: Mutex<Vec<(Task, SolverKind, usize, Batch)>> = Mutex::new(Vec::new());
+/// The answer of row `row`, for a call given `answers` (or none): a null is a missing answer,
+/// which is never valid.
+pub(crate) fn answer_at(answers: Option<&Texts>, row: usize) -> Answer<'_> {
+    match answers {
+        None => Answer::None,
+        Some(answers) => answers.get(row).map_or(Answer::Null, Answer::Text),
+    }
+}
 
-/// A batch for `options`: an idle one made for the same, or a new one.
-fn lend(options: Options) -> PyResult<Batch> {
-    let Options { task, solver, threads } = options;
-    {
-        let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) =
-            idle.iter().position(|(t, s, n, _)| (*t, *s, *n) == (task, solver, threads))
-        {
-            return Ok(idle.swap_remove(i).3);
+/// Runs `work` with the GIL released, turning a panic into a `RuntimeError`; where `rows` is
+/// large, on a thread of its own while this one watches for Ctrl-C (see the module
+/// documentation). `work` is given the token it must check between slices of its rows.
+pub(crate) fn watched<T: Send>(
+    py: Python<'_>,
+    rows: usize,
+    cancel: &Cancel,
+    work: impl FnOnce() -> PyResult<T> + Send,
+) -> PyResult<T> {
+    let guarded =
+        move || catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|p| Err(internal_error(p)));
+    if rows < WATCHED_FROM {
+        return py.detach(guarded);
+    }
+    std::thread::scope(|scope| {
+        let (done, result) = crossbeam_channel::bounded(1);
+        scope.spawn(move || {
+            let _ = done.send(guarded());
+        });
+        loop {
+            match py.detach(|| result.recv_timeout(POLL)) {
+                Ok(result) => return result,
+                Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                    if let Err(raised) = py.check_signals() {
+                        cancel.cancel(2); // SIGINT's number: what the run reports
+                        let _ = py.detach(|| result.recv());
+                        return Err(raised);
+                    }
+                }
+                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("sudoku_bulk: the work thread ended"))
+                }
+            }
         }
-    }
-    Batch::new(task, solver, Some(threads)).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    })
 }
 
-/// Takes back a batch lent by [`lend`] for the next call.
-fn give_back(options: Options, batch: Batch) {
-    let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
-    idle.push((options.task, options.solver, options.threads, batch));
-    if idle.len() > KEPT {
-        idle.remove(0);
-    }
-}
-
-/// Runs `work` with a batch for `options`, with the GIL released, turning a panic into a
-/// `RuntimeError`. `work` must not touch Python objects (the closure's bounds see to it).
+/// Runs `work` with a batch for `options` over `rows` rows (see [`watched`]). `work` gets the
+/// batch and the cancel token, which it checks between slices; a cancelled call's result is
+/// never seen (the interrupt is raised instead).
 pub(crate) fn with_batch<T: Send>(
     py: Python<'_>,
     options: Options,
-    work: impl FnOnce(&Batch) -> T + Send,
+    rows: usize,
+    work: impl FnOnce(&Batch, &Cancel) -> T + Send,
 ) -> PyResult<T> {
-    py.detach(|| {
-        let batch = lend(options)?;
-        let result = catch_unwind(AssertUnwindSafe(|| work(&batch)));
-        match result {
-            Ok(value) => {
-                give_back(options, batch);
-                Ok(value)
-            }
-            // The batch is dropped, not given back: a pool that saw a panic is not trusted.
-            Err(panic) => Err(internal_error(panic)),
-        }
+    let cancel = Cancel::new();
+    let token = cancel.clone();
+    watched(py, rows, &cancel, move || {
+        let batch = Batch::new(options.task, options.solver, Some(options.threads))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(work(&batch, &token))
     })
 }
 
@@ -151,18 +179,21 @@ pub(crate) fn judge_table(
     answers: Option<Texts>,
 ) -> PyResult<Py<PyAny>> {
     let schema = schema(options.task);
-    let batches = with_batch(py, options, |batch| {
-        let rows = puzzles.len();
+    let rows = puzzles.len();
+    let batches = with_batch(py, options, rows, |batch, cancel| {
         let mut batches = Vec::with_capacity(rows.div_ceil(SLICE));
         for start in (0..rows).step_by(SLICE) {
             let end = rows.min(start + SLICE);
             let mut table = TableBuilder::new(options.task, schema.clone(), end - start);
             for run in (start..end).step_by(RUN) {
+                if cancel.requested().is_some() {
+                    return batches;
+                }
                 let len = RUN.min(end - run);
                 let verdicts = batch.judge_by(len, |i| {
                     // A null puzzle is judged as an empty one, and its verdict set aside below.
                     let puzzle = puzzles.get(run + i).unwrap_or_default();
-                    (puzzle, answers.as_ref().and_then(|a| a.get(run + i)))
+                    (puzzle, answer_at(answers.as_ref(), run + i))
                 });
                 for (i, verdict) in verdicts.iter().enumerate() {
                     match puzzles.is_null(run + i) {

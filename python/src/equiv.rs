@@ -23,9 +23,10 @@ use sudoku_bulk::augment::Augmenter;
 use sudoku_bulk::canon::{Form, Transform};
 use sudoku_bulk::{Detail, Fault, Grid, Task};
 
-use crate::engine::{with_batch, Options, RUN, SLICE};
+use crate::engine::{answer_at, with_batch, Options, RUN, SLICE};
 use crate::input::Texts;
 use crate::MISSING;
+use sudoku_bulk::batch::Answer;
 
 /// The `error` of a row whose input was null.
 const NULL_INPUT: &str = "null input";
@@ -79,17 +80,20 @@ pub(crate) fn canon(
     }
     fields.push(text("error"));
     let schema: SchemaRef = Arc::new(Schema::new(fields));
-    let batches = with_batch(py, options, |batch| {
-        let rows = puzzles.len();
+    let rows = puzzles.len();
+    let batches = with_batch(py, options, rows, |batch, cancel| {
         let mut batches = Vec::new();
         for start in (0..rows).step_by(SLICE) {
             let end = rows.min(start + SLICE);
             let (mut status, mut canonical) = (StringBuilder::new(), StringBuilder::new());
             let (mut count, mut error) = (Int64Builder::new(), StringBuilder::new());
             for run in (start..end).step_by(RUN) {
+                if cancel.requested().is_some() {
+                    return batches;
+                }
                 let len = RUN.min(end - run);
-                let verdicts =
-                    batch.judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), None));
+                let verdicts = batch
+                    .judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), Answer::None));
                 for (i, verdict) in verdicts.iter().enumerate() {
                     if puzzles.is_null(run + i) {
                         status.append_value(MISSING);
@@ -187,11 +191,14 @@ pub(crate) fn augment(
     fields.push(text("error"));
     let schema: SchemaRef = Arc::new(Schema::new(fields));
     let augmenter = Augmenter::new(seed);
-    let batches = with_batch(py, options, |batch| {
+    let batches = with_batch(py, options, rows, |batch, cancel| {
         let mut out = AugmentBuilder::new(schema.clone(), answers.is_some(), with_transform);
         for run in (0..rows).step_by(RUN) {
+            if cancel.requested().is_some() {
+                break;
+            }
             let len = RUN.min(rows - run);
-            let answer = |i: usize| answers.as_ref().and_then(|a| a.get(i));
+            let answer = |i: usize| answer_at(answers.as_ref(), i);
             let verdicts = batch
                 .judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), answer(run + i)));
             for (i, verdict) in verdicts.iter().enumerate() {
@@ -207,7 +214,10 @@ pub(crate) fn augment(
                     continue;
                 };
                 // An answer that is there parsed (the verdict checked it); an empty one is none.
-                let solution = answer(row).and_then(|a| Grid::parse_line(a.trim_ascii()).ok());
+                let solution = answers
+                    .as_ref()
+                    .and_then(|a| a.get(row))
+                    .and_then(|a| Grid::parse_line(a.trim_ascii()).ok());
                 let line = lines.as_ref().map_or(row as u64 + 1, |l| l[row]);
                 for (k, t) in augmenter.copies(file, line, copies, include_original) {
                     out.copy(row, k, &t.apply(puzzle), solution.map(|s| t.apply(&s)), &t);

@@ -24,6 +24,7 @@ use sudoku_bulk::{Reason, Task};
 
 use crate::engine::{with_batch, Options, RUN};
 use crate::input::type_name;
+use sudoku_bulk::batch::Answer;
 
 /// Cells in a grid.
 const CELLS: usize = 81;
@@ -139,13 +140,16 @@ fn solve_grids<T: Cell>(
         Some(v) => char_of_value(v),
         None => b'x',
     };
-    let (solutions, status) = with_batch(py, options, |batch| {
+    let (solutions, status) = with_batch(py, options, rows, |batch, cancel| {
         let mut cells = view.iter().copied();
         let contiguous = view.as_slice();
         let mut lines = Vec::with_capacity(RUN.min(rows) * CELLS);
         let mut solutions = Vec::with_capacity(rows * CELLS);
         let mut status = Vec::with_capacity(rows);
         for start in (0..rows).step_by(RUN) {
+            if cancel.requested().is_some() {
+                break;
+            }
             let len = RUN.min(rows - start);
             // A run of grids in line form, in a buffer reused for every run.
             lines.clear();
@@ -155,7 +159,7 @@ fn solve_grids<T: Cell>(
                 }
                 None => lines.extend(cells.by_ref().take(len * CELLS).map(char_of)),
             }
-            let verdicts = batch.judge_by(len, |i| (&lines[i * CELLS..][..CELLS], None));
+            let verdicts = batch.judge_by(len, |i| (&lines[i * CELLS..][..CELLS], Answer::None));
             for verdict in &verdicts {
                 status.push(code(verdict.fault.map(|f| f.reason)));
                 match verdict.solution {

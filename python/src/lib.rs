@@ -106,17 +106,26 @@ fn validate(
 #[pyfunction]
 fn _panic_in_pool(py: Python<'_>) -> PyResult<usize> {
     let options = Options::new(Task::Solve, Some(2), "band")?;
-    let verdicts = engine::with_batch(py, options, |batch| {
+    let verdicts = engine::with_batch(py, options, 4096, |batch, _| {
         let empty: &[u8] = b"";
         batch.judge_by(4096, |i| {
             if i == 3000 {
                 panic!("a panic for the tests")
             } else {
-                (empty, None)
+                (empty, sudoku_bulk::batch::Answer::None)
             }
         })
     })?;
     Ok(verdicts.len())
+}
+
+/// `output_names(ours, theirs)`: the names our columns take beside the input's columns
+/// `theirs`, by the library's one rule (`sudoku_bulk::output_names`): never a name that equals
+/// another, ignoring case, and never an input column's.
+#[pyfunction]
+fn output_names(ours: Vec<String>, theirs: Vec<String>) -> Vec<String> {
+    let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
+    sudoku_bulk::output_names(&ours, &theirs)
 }
 
 /// The status codes of `solve_array`: 0 is `solved`, `1 + i` the `i`th reason of
@@ -142,6 +151,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equiv::apply_transform, m)?)?;
     m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
     m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(output_names, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_pool, m)?)?;
     m.add("STATUS", status_codes(m.py())?)?;
     let solvers: Vec<&str> = SolverKind::ALL.iter().map(|s| s.name()).collect();

@@ -404,64 +404,139 @@ def _apply_to_array(grids: np.ndarray, transforms: Any, inverse: bool, blank: in
     return result.astype(grids.dtype).reshape(grids.shape)
 
 
-def _run_file(command: str, path: PathLike, output: Optional[PathLike], **options: Any) -> Dict[str, Any]:
-    """Runs the file pipeline for ``command``; see :func:`solve_file`."""
-    return _native.run_file(command, path, output, **options)
-
-
-def solve_file(path: PathLike, output: Optional[PathLike] = None, **options: Any) -> Dict[str, Any]:
-    """Solves every record of a file, as ``sudoku-bulk solve PATH -o OUTPUT`` does.
+def solve_file(
+    path: PathLike,
+    output: Optional[PathLike] = None,
+    *,
+    threads: Optional[int] = None,
+    solver: str = "band",
+    format: str = "auto",
+    output_format: str = "auto",
+    puzzle_col: Union[str, int, None] = None,
+    solution_col: Union[str, int, None] = None,
+    report: Optional[PathLike] = None,
+    failures_only: bool = False,
+    messages: bool = False,
+    max_messages: Optional[int] = None,
+    progress: bool = False,
+    mmap: bool = False,
+) -> Dict[str, Any]:
+    """Solves every record of a file, as ``sudoku-bulk solve PATH -o OUTPUT`` does: the same
+    library run, with the same rules for inputs, outputs and summaries.
 
     The file may be in any format the CLI reads (one puzzle a line, 9x9 grids, CSV such as
-    the Kaggle sets), detected from its first lines. One output record per input record, in
-    input order; a regular file is written beside ``output`` and renamed over it at the end.
+    the Kaggle sets, Parquet or Arrow, compressed or not), detected from its first bytes. One
+    output record per input record, in input order; a regular file is written beside
+    ``output`` and renamed over it when the run succeeds, so Ctrl-C (``KeyboardInterrupt``,
+    raised within a fraction of a second) or an error leaves it as it was.
 
     Args:
         path: the input file.
         output: where to write the answers; ``None`` writes nothing (the summary alone).
-        **options: keyword options, as the CLI's: ``threads`` (``None``: as for
-            :func:`solve`), ``solver``, ``format`` (``"auto"``, ``"line"``, ``"grid"``,
-            ``"csv"``), ``output_format`` (``"auto"``: from ``output``'s extension, ``.csv``,
-            ``.jsonl``, ``.txt``, else the input's kind; ``"line"``, ``"csv"``, ``"jsonl"``),
-            ``puzzle_col`` and ``solution_col`` (a CSV column by header name or by position
-            from 1), ``report`` (a path for the failed records: JSON Lines if it ends in
-            ``.jsonl`` or ``.ndjson``, CSV otherwise), ``failures_only`` (True: write only the
-            records that fail), ``messages`` (True: a line on stderr per failed record, as the
-            CLI writes, at most ``max_messages`` of them; default False), ``progress`` (True: a
-            progress bar on stderr when it is a terminal), ``mmap`` (True: memory-map the
-            input, which is faster, but a file that shrinks while read then kills the process
-            with SIGBUS; default False, read as a stream).
+            Never the input itself (nor a link to it), nor the ``report``.
+        threads: worker threads; ``None`` as for :func:`solve`.
+        solver: ``"band"`` (the default), ``"bitmask"``, ``"dlx"`` or ``"naive"``.
+        format: the input's format: ``"auto"`` (detected), ``"line"``, ``"grid"``, ``"csv"``.
+        output_format: ``"auto"``: from ``output``'s extension (``.csv``, ``.jsonl``,
+            ``.parquet``, ``.txt``), else the input's kind; or ``"line"``, ``"csv"``,
+            ``"jsonl"``, ``"parquet"``.
+        puzzle_col, solution_col: a CSV or table column, by header name or by position from
+            1 (default: recognised by name or content).
+        report: a path for the failed records: JSON Lines if it ends in ``.jsonl`` or
+            ``.ndjson``, CSV otherwise.
+        failures_only: write only the records that fail (all still count in the summary).
+        messages: write a line on stderr per failed record, as the CLI does, at most
+            ``max_messages`` of them.
+        max_messages: the most such lines (``None``: no limit).
+        progress: draw a progress bar on stderr when it is a terminal.
+        mmap: memory-map a text input, which is faster, but a file that shrinks while read
+            then kills the process with SIGBUS; by default it is read as a stream. Parquet and
+            Arrow files are read by column either way.
 
     Returns:
         The summary the CLI's ``--summary-json`` writes, as a dict: ``command``, ``input``,
         ``records``, ``ok``, ``failed``, ``reasons`` (a count per reason), ``columns`` (for a
-        CSV input: the columns read), ``seconds``, ``records_per_second``, ``threads``.
+        CSV or table input: the columns read), ``seconds``, ``records_per_second``,
+        ``threads``.
 
     Raises:
         OSError: the input cannot be read or the output written (``FileNotFoundError`` for a
             missing input).
-        ValueError: a bad option, or CSV columns that cannot be worked out.
+        ValueError: a bad option (an output onto the input, two outputs onto one path, too
+            many threads, ...), or CSV columns that cannot be worked out.
+        KeyboardInterrupt: Ctrl-C while it ran; no output was written.
     """
-    return _run_file("solve", path, output, **options)
+    return _native.run_file(
+        "solve", path, output, threads=threads, solver=solver, format=format,
+        output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
+        report=report, failures_only=failures_only, messages=messages,
+        max_messages=max_messages, progress=progress, mmap=mmap,
+    )  # fmt: skip
 
 
-def count_file(path: PathLike, output: Optional[PathLike] = None, **options: Any) -> Dict[str, Any]:
-    """Counts the solutions of every record of a file, as ``sudoku-bulk count`` does.
+def count_file(
+    path: PathLike,
+    output: Optional[PathLike] = None,
+    *,
+    limit: int = 2,
+    threads: Optional[int] = None,
+    solver: str = "band",
+    format: str = "auto",
+    output_format: str = "auto",
+    puzzle_col: Union[str, int, None] = None,
+    solution_col: Union[str, int, None] = None,
+    report: Optional[PathLike] = None,
+    failures_only: bool = False,
+    messages: bool = False,
+    max_messages: Optional[int] = None,
+    progress: bool = False,
+    mmap: bool = False,
+) -> Dict[str, Any]:
+    """Counts the solutions of every record of a file, up to ``limit``, as ``sudoku-bulk
+    count`` does.
 
-    Takes :func:`solve_file`'s options, and ``limit`` (default 2). The summary also has
+    Takes :func:`solve_file`'s arguments, and ``limit`` (default 2). The summary also has
     ``limit`` and ``solutions``: how many records had each count that occurs (``"0"``,
     ``"1"``, ``"2+"``), as the CLI's ``--summary-json`` lists them.
     """
-    return _run_file("count", path, output, **options)
+    return _native.run_file(
+        "count", path, output, limit=limit, threads=threads, solver=solver, format=format,
+        output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
+        report=report, failures_only=failures_only, messages=messages,
+        max_messages=max_messages, progress=progress, mmap=mmap,
+    )  # fmt: skip
 
 
-def validate_file(path: PathLike, output: Optional[PathLike] = None, **options: Any) -> Dict[str, Any]:
+def validate_file(
+    path: PathLike,
+    output: Optional[PathLike] = None,
+    *,
+    threads: Optional[int] = None,
+    solver: str = "band",
+    format: str = "auto",
+    output_format: str = "auto",
+    puzzle_col: Union[str, int, None] = None,
+    solution_col: Union[str, int, None] = None,
+    report: Optional[PathLike] = None,
+    failures_only: bool = False,
+    messages: bool = False,
+    max_messages: Optional[int] = None,
+    progress: bool = False,
+    mmap: bool = False,
+) -> Dict[str, Any]:
     """Validates every record of a file, as ``sudoku-bulk validate`` does: well formed, one
-    solution, and the record's answer (for CSV inputs with a solution column) is it.
+    solution, and the record's answer (for CSV and table inputs with a solution column) is
+    it; an empty or null answer is never valid.
 
-    Takes :func:`solve_file`'s options. ``summary["failed"] == 0`` means the dataset is clean.
+    Takes :func:`solve_file`'s arguments. ``summary["failed"] == 0`` means the dataset is
+    clean.
     """
-    return _run_file("validate", path, output, **options)
+    return _native.run_file(
+        "validate", path, output, threads=threads, solver=solver, format=format,
+        output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
+        report=report, failures_only=failures_only, messages=messages,
+        max_messages=max_messages, progress=progress, mmap=mmap,
+    )  # fmt: skip
 
 
 def default_threads() -> int:

@@ -12,7 +12,7 @@ from typing import Any, List, Optional, Sequence
 
 import pyarrow as pa
 
-from . import count, solve, validate
+from . import _native, count, solve, validate
 
 #: The tasks a job can run, by the names of the package's functions.
 TASKS = ("solve", "count", "validate")
@@ -80,8 +80,8 @@ def make_job(
 
 
 def output_names(ours: Sequence[str], theirs: Sequence[str]) -> List[str]:
-    """Our columns' names beside the input's: each its own, or with ``_out`` added where the
-    input has a column of that name already (as the CLI's CSV output names them), so that
-    no two columns share a name."""
-    taken = set(theirs)
-    return [f"{name}_out" if name in taken else name for name in ours]
+    """Our columns' names beside the input's, by the library's one rule (the CLI's CSV,
+    JSON Lines and Parquet outputs use it too): each its own, or with ``_out`` added (then
+    ``_out2``, ...) where it would equal an input column or one of ours, ignoring case as
+    Spark does. No two columns share a name, and no input column is overwritten."""
+    return list(_native.output_names(list(ours), [str(name) for name in theirs]))

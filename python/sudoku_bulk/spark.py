@@ -16,8 +16,8 @@ The work is done by :meth:`pyspark.sql.DataFrame.mapInArrow`: each executor's Py
 is handed Arrow record batches (``spark.sql.execution.arrow.maxRecordsPerBatch`` rows each,
 10,000 by default), and the package solves each batch on ``threads`` threads with the GIL
 released. ``threads=None`` takes ``spark.task.cpus`` (1 unless set), so that a task uses the
-cores the scheduler gave it. The executors need this package installed (see the README's
-"On a cluster"); pyspark itself is never needed to import :mod:`sudoku_bulk`.
+cores the scheduler gave it. The executors need this package installed (see the project's
+docs/cluster.md); pyspark itself is never needed to import :mod:`sudoku_bulk`.
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ class Dataset:
         solutions[6] = solutions[7]  # answer disagrees with givens
         solutions[8] = solutions[8][:80]  # answer invalid: too short
         solutions[9] = ""  # answer invalid: empty
-        solutions[10] = None  # no answer claimed
+        solutions[10] = None  # answer invalid: null
         puzzles = sample_puzzles[: self.sample] + MIXED + [None]
         solutions += [SOLUTION if p == PUZZLE else None for p in MIXED] + [SOLUTION]
         self.rows = len(puzzles)
@@ -104,14 +104,10 @@ class Dataset:
         self.cli = cli
 
     def null_rows(self, task: str) -> list:
-        """The rows whose input for ``task`` holds a null: the puzzle's, or for validate the
-        answer of one of the sample's puzzles (a bad puzzle fails before its answer is read)."""
-        puzzles = self.table["puzzle"].to_pylist()
-        solutions = self.table["solution"].to_pylist()
-        nulls = [i for i, p in enumerate(puzzles) if p is None]
-        if task == "validate":
-            nulls += [i for i, s in enumerate(solutions) if s is None and i < self.sample]
-        return sorted(nulls)
+        """The rows whose puzzle is a null (``missing`` in the package, ``malformed: null
+        cell`` in the CLI's rows of text). A null answer is judged alike by both: never
+        valid."""
+        return [i for i, p in enumerate(self.table["puzzle"].to_pylist()) if p is None]
 
     def cli_rows(self, command: str, *args) -> list:
         """The CLI's CSV output on the Parquet file, a dict per row, in order."""
@@ -141,9 +137,8 @@ CLUSTER_OPTIONS = {"solve": (), "count": ("--limit", str(Dataset.limit)), "valid
 def assert_equals_cli(dataset: Dataset, task: str, rows: list) -> None:
     """Checks a cluster adapter's output rows (dicts, in the dataset's order) against the
     CLI's on the same file: our columns equal, text for text (a null as the CLI's empty
-    field, a count at the limit as the CLI's ``3+``). The rows with a null differ on purpose and are checked on their own: the CLI
-    reads a null cell as an empty one (0 cells), the package calls a null puzzle
-    ``missing`` and a null answer none claimed."""
+    field, a count at the limit as the CLI's ``3+``). The rows with a null puzzle differ on
+    purpose and are checked on their own: the package calls a null puzzle ``missing``."""
     theirs = dataset.cli_rows(task, *CLUSTER_OPTIONS[task])
     assert [row["id"] for row in rows] == list(range(dataset.rows))
     nulls = dataset.null_rows(task)
@@ -156,4 +151,4 @@ def assert_equals_cli(dataset: Dataset, task: str, rows: list) -> None:
                 value += "+"
             assert value == cli_row[column], (ours["id"], column)
     for i in nulls:
-        assert rows[i]["status"] == ("missing" if dataset.table["puzzle"][i].as_py() is None else "valid")
+        assert rows[i]["status"] == "missing"

@@ -102,3 +102,10 @@ def test_dask_errors_are_raised_when_the_graph_is_built():
         sbd.count(df, "grid", limit=0)
     with pytest.raises(ValueError, match="no column 'answer'"):
         sbd.validate(df, "grid", "answer")
+
+
+def test_our_columns_never_overwrite_or_repeat_the_inputs():
+    pdf = pd.DataFrame({"puzzle": [PUZZLE], "status": ["a"], "status_out": ["b"], "Error": ["c"]})
+    out = sbd.validate(dd.from_pandas(pdf, npartitions=1), "puzzle").compute(scheduler="sync")
+    assert list(out.columns) == ["puzzle", "status", "status_out", "Error", "status_out2", "error_out"]
+    assert (out["status"][0], out["status_out"][0], out["status_out2"][0]) == ("a", "b", "valid")

@@ -121,3 +121,11 @@ def test_spark_errors_are_raised_on_the_driver(spark):
         sbs.count(df, "grid", limit=0)
     with pytest.raises(ValueError, match="no column 'answer'"):
         sbs.validate(df, "grid", "answer")
+
+
+def test_our_columns_never_repeat_the_inputs_whatever_the_case(spark):
+    df = spark.createDataFrame([(PUZZLE, "a", "b", "c")], ["puzzle", "status", "status_out", "Error"])
+    out = sbs.validate(df, "puzzle")
+    assert out.columns == ["puzzle", "status", "status_out", "Error", "status_out2", "error_out"]
+    row = out.collect()[0]
+    assert (row["status"], row["status_out"], row["status_out2"]) == ("a", "b", "valid")

@@ -13,11 +13,11 @@ use std::str::FromStr;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::dest::open_output;
 use crate::generate::{puzzle_seed, Generator};
 use crate::grid::Grid;
 use crate::output::{json_string, OutputFormat};
 use crate::progress::{Progress, ProgressMode};
+use crate::run::{dest, threads, Sink};
 use crate::solver::{Solver, SolverKind};
 
 /// Puzzles generated a block at a time, which keeps memory bounded while the pool works.
@@ -167,8 +167,8 @@ fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &Grid, solution: Opti
 /// Writes the plan's puzzles to `output` (stdout when `None`).
 pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     let format = plan.output_format()?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
-    let (out, destination) = open_output(output)?;
+    let pool = threads::lend(plan.threads)?;
+    let (out, destination) = dest::open(&output.map_or(Sink::Stdout, Sink::from_arg))?;
     let mut out = io::BufWriter::new(out);
     if format == OutputFormat::Csv {
         let header: &[u8] = if plan.solutions { b"puzzle,solution\n" } else { b"puzzle\n" };
@@ -209,7 +209,7 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     progress.finish();
     out.flush().context("writing output")?;
     drop(out);
-    destination.finish()
+    Ok(destination.finish()?)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub(crate) mod bench;
 mod canon;
 mod count;
 pub(crate) mod generate;
+pub(crate) mod overlap;
 mod solve;
 mod validate;
 
@@ -20,7 +21,7 @@ use crate::format::chunk::Chunk;
 use crate::format::{Puzzle, RecordError, Records};
 use crate::grid::Grid;
 use crate::output::Encoder;
-use crate::pipeline::{ChunkOutput, Job};
+use crate::run::pipeline::{ChunkOutput, Job};
 use crate::solver::{Solver, SolverKind};
 use crate::verdict::{Detail, Fault, Reason, Task, Verdict};
 
@@ -88,6 +89,8 @@ pub(crate) struct BulkJob {
     pub input_name: String,
     /// The input's index among the run's inputs, from 0 (`augment` draws from it).
     pub file: u64,
+    /// Asks the run to stop.
+    pub cancel: crate::run::Cancel,
 }
 
 impl Job for BulkJob {
@@ -116,7 +119,7 @@ impl Job for BulkJob {
                     }
                 }
                 let Some(record) = record else { return };
-                if crate::signals::stop_requested().is_some() {
+                if self.cancel.requested().is_some() {
                     return; // the run is being stopped: its output will not be kept
                 }
                 let verdict = judge(self.task, solver, &record.parsed, &mut scratch);

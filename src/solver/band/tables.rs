@@ -460,7 +460,7 @@ mod tests {
         }
         // A row confined to one box forces the other rows out of it.
         assert_eq!(PERMUTED[0b111_111_001] as u32, piece(0, 0) | 0o770 << 9 | 0o770 << 18);
-        assert_eq!(PERMUTED[0b111_111_001] >> 32, piece(0, 0).into());
+        assert_eq!(PERMUTED[0b111_111_001] >> 32, u64::from(piece(0, 0)));
     }
 
     /// The permutations (as `PERMUTATIONS` indices) whose pieces all lie in matrix `m`.

@@ -40,6 +40,7 @@ use std::io::{self, Read, Write};
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
+use super::{threads, Cancel};
 use crate::arrow_io::{open_table, TextStream};
 use crate::commands::BulkJob;
 use crate::dedup::{Keyed, Seen};
@@ -47,7 +48,6 @@ use crate::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
 use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
 use crate::output::Encoder;
 use crate::progress::Progress;
-use crate::signals::stop_requested;
 use crate::solver::SolverKind;
 use crate::verdict::{Tally, Task};
 
@@ -127,6 +127,8 @@ pub struct Settings {
     /// pieces are cut that much smaller (unless `chunk_bytes` is given), so a piece's output
     /// stays about as large as for the other commands.
     pub expansion: usize,
+    /// Asks the run to stop.
+    pub cancel: Cancel,
 }
 
 impl Default for Settings {
@@ -144,6 +146,7 @@ impl Default for Settings {
             max_messages: None,
             headers: true,
             expansion: 1,
+            cancel: Cancel::default(),
         }
     }
 }
@@ -186,12 +189,24 @@ pub enum RunError {
     #[error("interrupted by signal {0}")]
     Interrupted(i32),
     /// The worker threads could not be started.
-    #[error("starting {threads} worker threads: {message}")]
-    Threads {
-        /// How many were asked for.
-        threads: usize,
-        /// Why not.
-        message: String,
+    #[error(transparent)]
+    Threads(threads::ThreadsError),
+    /// An input's output columns differ from the first input's, under whose CSV header or
+    /// Parquet schema its records would be written.
+    #[error(
+        "{name}: its output columns ({these}) are not those of the first input ({first}): one \
+         {format} output needs the same columns for every input; write JSON Lines, or one run \
+         per input"
+    )]
+    OutputColumns {
+        /// The input's name.
+        name: String,
+        /// Its output columns.
+        these: String,
+        /// The first input's.
+        first: String,
+        /// The output format.
+        format: OutputFormat,
     },
 }
 
@@ -288,12 +303,14 @@ pub fn run(
     sinks: Sinks,
     settings: &Settings,
 ) -> Result<Report, RunError> {
-    run_seen(input, task, sinks, settings, None, 0)
+    run_seen(input, task, sinks, settings, None, 0, &|_| Ok(()))
 }
 
 /// [`run`], with the set of records seen so far for `dedup`: its records are written only when
 /// the set has not seen them (it keeps them then), and reported as dropped otherwise. `file`
-/// is the input's index among the run's inputs, from 0 (`augment` draws from it).
+/// is the input's index among the run's inputs, from 0 (`augment` draws from it). `check`
+/// sees the encoder once the input's format is known, before any record is read, and may
+/// refuse it (an input whose output columns differ from the first input's).
 pub(crate) fn run_seen(
     input: Input,
     task: Task,
@@ -301,23 +318,27 @@ pub(crate) fn run_seen(
     settings: &Settings,
     seen: Option<&mut Seen>,
     file: u64,
+    check: &dyn Fn(&Encoder) -> Result<(), RunError>,
 ) -> Result<Report, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
-    let build = |format, columns: Option<&ColumnChoice>| BulkJob {
-        task,
-        solver: settings.solver,
-        failures_only: settings.failures_only,
-        encoder: {
-            let encoder = Encoder::new(task, format, columns, settings.output, report)
-                .with_headers(settings.headers);
-            match task {
-                Task::Dedup { .. } => encoder.with_file(&input_name),
-                _ => encoder,
-            }
-        },
-        input_name,
-        file,
+    let build = |format, columns: Option<&ColumnChoice>| {
+        let encoder = Encoder::new(task, format, columns, settings.output, report)
+            .with_headers(settings.headers);
+        let encoder = match task {
+            Task::Dedup { .. } => encoder.with_file(&input_name),
+            _ => encoder,
+        };
+        check(&encoder)?;
+        Ok(BulkJob {
+            task,
+            solver: settings.solver,
+            failures_only: settings.failures_only,
+            encoder,
+            input_name,
+            file,
+            cancel: settings.cancel.clone(),
+        })
     };
     run_job(input, build, sinks, settings, seen)
 }
@@ -377,17 +398,13 @@ fn open_table_file(
 /// order.
 pub(crate) fn run_job<J: Job>(
     input: Input,
-    build: impl FnOnce(Format, Option<&ColumnChoice>) -> J,
+    build: impl FnOnce(Format, Option<&ColumnChoice>) -> Result<J, RunError>,
     sinks: Sinks,
     settings: &Settings,
     seen: Option<&mut Seen>,
 ) -> Result<Report, RunError> {
     let threads = settings.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("sudoku-worker-{i}"))
-        .build()
-        .map_err(|e| RunError::Threads { threads, message: e.to_string() })?;
+    let pool = threads::lend(threads).map_err(RunError::Threads)?;
 
     let name = input.name().to_string();
     let read_error = |source| RunError::Read { name: name.clone(), source };
@@ -431,7 +448,7 @@ pub(crate) fn run_job<J: Job>(
                 .map_err(|source| RunError::Layout { name: name.clone(), source })?
         }
     };
-    let job = &build(format, columns.as_ref());
+    let job = &build(format, columns.as_ref())?;
     let length = (stream.is_none() && table.is_none()).then_some(mapped.len() as u64);
     let progress = Progress::new(settings.progress, length);
 
@@ -447,8 +464,9 @@ pub(crate) fn run_job<J: Job>(
         let separator = job.separator();
         let progress = &progress;
         let messages = (name.as_str(), settings.max_messages);
+        let cancel = &settings.cancel;
         let writer = scope.spawn(move || {
-            write_in_order(result_rx, free_tx, sinks, progress, separator, messages, seen)
+            write_in_order(result_rx, free_tx, sinks, progress, separator, messages, seen, cancel)
         });
 
         pool.in_place_scope(|tasks| {
@@ -459,7 +477,7 @@ pub(crate) fn run_job<J: Job>(
                         match text.next_piece() {
                             Ok(Some(piece)) => {
                                 let chunk = numbering.chunk(piece);
-                                if stop_requested().is_some()
+                                if settings.cancel.requested().is_some()
                                     || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
                                 {
                                     break Ok(());
@@ -475,7 +493,7 @@ pub(crate) fn run_job<J: Job>(
                         shrink(chunk_size(mapped.len(), threads), settings.expansion)
                     });
                     for chunk in SliceChunker::new(format, mapped, target) {
-                        if stop_requested().is_some()
+                        if settings.cancel.requested().is_some()
                             || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
                         {
                             break;
@@ -488,7 +506,7 @@ pub(crate) fn run_job<J: Job>(
                     loop {
                         match chunker.next_chunk() {
                             Ok(Some(chunk)) => {
-                                if stop_requested().is_some()
+                                if settings.cancel.requested().is_some()
                                     || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
                                 {
                                     break Ok(());
@@ -505,7 +523,7 @@ pub(crate) fn run_job<J: Job>(
         writer.join().expect("the writer thread does not panic")
     });
     progress.finish();
-    if let Some(signal) = stop_requested() {
+    if let Some(signal) = settings.cancel.requested() {
         return Err(RunError::Interrupted(signal));
     }
     let tally = written.map_err(RunError::Write)?;
@@ -543,6 +561,7 @@ fn write_in_order(
     separator: &[u8],
     (name, max_messages): (&str, Option<u64>),
     mut seen: Option<&mut Seen>,
+    cancel: &Cancel,
 ) -> io::Result<Tally> {
     let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
     let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
@@ -558,7 +577,7 @@ fn write_in_order(
     for (index, end_offset, result) in results {
         pending.insert(index, (end_offset, result));
         while let Some((end_offset, result)) = pending.remove(&next) {
-            if stop_requested().is_some() {
+            if cancel.requested().is_some() {
                 return Ok(tally); // `run` reports the interruption; write nothing more
             }
             tally += &result.tally;

@@ -1,0 +1,176 @@
+//! One run, described: what to read, what to do with each record, where to write, with how
+//! many threads. Every front end builds this one value (the CLI from its arguments, Python
+//! from keyword arguments) and hands it to [`run`](super::run), which checks it whole before
+//! any work starts: the front ends hold no rules of their own about inputs, outputs, formats
+//! or summaries.
+
+use std::path::{Path, PathBuf};
+
+use crate::canon::Sameness;
+use crate::format::FormatOptions;
+use crate::output::OutputFormat;
+use crate::progress::ProgressMode;
+use crate::solver::SolverKind;
+use crate::verdict::Task;
+
+use super::Cancel;
+
+/// Where a run reads: a file, or standard input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input (`-` on the command line).
+    Stdin,
+    /// A file.
+    Path(PathBuf),
+}
+
+impl Source {
+    /// A command-line input: `-` is stdin.
+    pub fn from_arg(path: impl Into<PathBuf>) -> Source {
+        let path = path.into();
+        match path == Path::new("-") {
+            true => Source::Stdin,
+            false => Source::Path(path),
+        }
+    }
+
+    /// The file's path, if it is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::Stdin => None,
+            Source::Path(path) => Some(path),
+        }
+    }
+
+    /// The name messages give it: the path as given, or `<stdin>`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_string(),
+            Source::Path(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// Where one of a run's outputs goes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Sink {
+    /// Nowhere: the records are judged and counted, and the summary says how they fared
+    /// (Python's default).
+    #[default]
+    Discard,
+    /// Standard output (the CLI's default, and `-`).
+    Stdout,
+    /// A path: a regular file is staged beside it and renamed over it when the run succeeds;
+    /// anything else (a device, a pipe) is written in place.
+    Path(PathBuf),
+}
+
+impl Sink {
+    /// A command-line output: `-` is stdout.
+    pub fn from_arg(path: impl Into<PathBuf>) -> Sink {
+        let path = path.into();
+        match path == Path::new("-") {
+            true => Sink::Stdout,
+            false => Sink::Path(path),
+        }
+    }
+
+    /// The path, if it is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Sink::Path(path) => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// What a run does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Work {
+    /// A task over every record of the inputs, one output record per input record (`augment`:
+    /// one per copy; `dedup`: the records kept).
+    Task(Task),
+    /// `overlap`: which records of `test` are repeats of a record of the inputs (the training
+    /// side), by the same givens or by class.
+    Overlap {
+        /// What counts as the same puzzle.
+        by: Sameness,
+        /// The test side.
+        test: Vec<Source>,
+    },
+}
+
+impl Work {
+    /// The command's name, as the summary gives it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Work::Task(task) => task.name(),
+            Work::Overlap { .. } => "overlap",
+        }
+    }
+}
+
+/// Everything a run needs to know. [`Options::new`] gives the defaults, which the front ends
+/// change field by field; [`run`](super::run) checks the whole before any work.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// What to do.
+    pub work: Work,
+    /// The inputs, read one after another as one stream of records (empty: stdin).
+    pub inputs: Vec<Source>,
+    /// What the user said of the input format and columns.
+    pub format: FormatOptions,
+    /// Where the output records go.
+    pub output: Sink,
+    /// Their format: `Auto` is the output path's extension, else the input's own kind.
+    pub output_format: OutputFormat,
+    /// Where failed records go too, if anywhere: JSON Lines for `.jsonl`/`.ndjson`, else CSV.
+    pub report: Sink,
+    /// Where the run's summary goes, as JSON, if anywhere.
+    pub summary_json: Sink,
+    /// Worker threads (`None`: every core); at most [`threads::limit`](super::threads::limit).
+    pub threads: Option<usize>,
+    /// The solver each worker uses.
+    pub solver: SolverKind,
+    /// Piece size in bytes (`None`: chosen from the input size).
+    pub chunk_bytes: Option<usize>,
+    /// When to draw a progress bar on stderr.
+    pub progress: ProgressMode,
+    /// Write only the records that fail (all of them still count).
+    pub failures_only: bool,
+    /// Whether messages about failed records go to stderr (the CLI) or nowhere (Python,
+    /// which has the report and the summary).
+    pub messages: bool,
+    /// The most such messages to show, then one line saying how many more there were.
+    pub max_messages: Option<u64>,
+    /// Memory-map regular files (the CLI, which catches the SIGBUS that a file shrinking
+    /// under the map raises) or read them as streams (a library in someone else's process).
+    pub mmap: bool,
+    /// Asks the run to stop.
+    pub cancel: Cancel,
+}
+
+impl Options {
+    /// A run of `work` over stdin: output discarded, every core, the band solver, formats
+    /// detected, no progress bar, messages on stderr, files memory-mapped.
+    pub fn new(work: Work) -> Options {
+        Options {
+            work,
+            inputs: Vec::new(),
+            format: FormatOptions::default(),
+            output: Sink::Discard,
+            output_format: OutputFormat::Auto,
+            report: Sink::Discard,
+            summary_json: Sink::Discard,
+            threads: None,
+            solver: SolverKind::default(),
+            chunk_bytes: None,
+            progress: ProgressMode::Never,
+            failures_only: false,
+            messages: true,
+            max_messages: None,
+            mmap: true,
+            cancel: Cancel::new(),
+        }
+    }
+}

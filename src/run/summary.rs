@@ -1,0 +1,489 @@
+//! What a run did, as one typed value: the CLI prints its lines and writes it with
+//! `--summary-json`, Python returns it as a dict. Its JSON form is the serde serialisation
+//! of these types, so the keys are spelled once, here.
+//!
+//! ```text
+//! {"command":"count","input":"x.csv","columns":{...},"records":3,"ok":3,"failed":0,
+//!  "reasons":{"malformed":0,...},"limit":2,"solutions":{"1":2,"2+":1},
+//!  "seconds":0.01,"records_per_second":300.0,"threads":2}
+//! ```
+//!
+//! Over several inputs, `inputs` lists their names, the counts are the totals, and `files`
+//! holds each input's own. `overlap`'s summary has keys of its own ([`OverlapSummary`]).
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::canon::Sameness;
+use crate::format::{ColumnChoice, ColumnSource};
+use crate::grid::Plural;
+use crate::verdict::{count_label, Reason, Tally, Task};
+
+/// A run's summary.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Summary {
+    /// A task's run over records.
+    Records(RecordsSummary),
+    /// An `overlap` run.
+    Overlap(OverlapSummary),
+}
+
+impl Summary {
+    /// The summary as one line of JSON, ending in a newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a summary serialises") + "\n"
+    }
+
+    /// What the CLI says on stderr once the run is over, a line each: the columns each CSV or
+    /// table input was read with, then the counts.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            Summary::Records(s) => s.lines(),
+            Summary::Overlap(s) => vec![s.line()],
+        }
+    }
+
+    /// The CLI's exit status for this outcome: 0 when every record passed (`overlap`: no
+    /// overlap and nothing malformed), 1 when some record failed (`overlap`: some test record
+    /// overlaps), 2 when `overlap` found none but could not read every record.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Summary::Records(s) => u8::from(s.tally.failed > 0),
+            Summary::Overlap(s) => match (s.overlapping, s.malformed) {
+                (1.., _) => 1,
+                (0, 1..) => 2,
+                (0, 0) => 0,
+            },
+        }
+    }
+}
+
+/// A task's run over the records of one or more inputs.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecordsSummary {
+    /// The command: `solve`, `count`, ...
+    pub command: &'static str,
+    /// The input's name and columns, or the inputs' names.
+    #[serde(flatten)]
+    pub input: InputNames,
+    /// The counts, over every input.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// Each input's own, when there are several.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileSummary>,
+    /// Wall time, in seconds.
+    #[serde(serialize_with = "micros")]
+    pub seconds: f64,
+    /// Records over seconds.
+    #[serde(serialize_with = "tenths")]
+    pub records_per_second: f64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The task.
+    #[serde(skip)]
+    pub task: Task,
+    /// The counts, as the run kept them.
+    #[serde(skip)]
+    pub tally: Tally,
+    /// Each input's name and the CSV columns it was read with, for [`Summary::lines`].
+    #[serde(skip)]
+    pub read: Vec<(String, Option<ColumnChoice>)>,
+}
+
+/// The input of a one-input run, or the inputs of a longer one.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum InputNames {
+    /// One input.
+    One(FileInput),
+    /// Several.
+    Many {
+        /// Their names, in order.
+        inputs: Vec<String>,
+    },
+}
+
+/// One input: its name and, for rows of fields, the columns read.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileInput {
+    /// The name messages give it.
+    pub input: String,
+    /// The columns read, for rows of fields (CSV, Parquet, Arrow).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Columns>,
+}
+
+/// One input's part of a run over several.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileSummary {
+    /// Its name and columns.
+    #[serde(flatten)]
+    pub input: FileInput,
+    /// Its counts.
+    #[serde(flatten)]
+    pub counts: Counts,
+}
+
+/// Records by outcome, and what the task adds.
+#[derive(Debug, Clone, Serialize)]
+pub struct Counts {
+    /// Records read.
+    pub records: u64,
+    /// Records that passed.
+    pub ok: u64,
+    /// Records that failed.
+    pub failed: u64,
+    /// Failed records by reason, every reason listed.
+    pub reasons: Ordered,
+    /// `dedup`'s.
+    #[serde(flatten)]
+    pub dedup: Option<DedupCounts>,
+    /// `augment`'s.
+    #[serde(flatten)]
+    pub augment: Option<AugmentCounts>,
+    /// `count`'s.
+    #[serde(flatten)]
+    pub count: Option<SolutionCounts>,
+}
+
+/// What `dedup` kept and dropped.
+#[derive(Debug, Clone, Serialize)]
+pub struct DedupCounts {
+    /// `exact` or `class`.
+    pub by: &'static str,
+    /// Records written.
+    pub kept: u64,
+    /// Repeats dropped.
+    pub dropped: u64,
+}
+
+/// What `augment` wrote.
+#[derive(Debug, Clone, Serialize)]
+pub struct AugmentCounts {
+    /// Copies a record.
+    pub copies: u32,
+    /// The seed they were drawn from.
+    pub seed: u64,
+    /// Whether each original came first.
+    pub include_original: bool,
+    /// Output records written for the records that passed.
+    pub written: u64,
+}
+
+/// Records by solution count, for `count`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolutionCounts {
+    /// The count's limit.
+    pub limit: u32,
+    /// Records by count, only the counts that occur (`2+` at the limit).
+    pub solutions: Ordered,
+}
+
+/// Named counts, written as a JSON object in this order.
+#[derive(Debug, Clone, Default)]
+pub struct Ordered(pub Vec<(String, u64)>);
+
+impl Serialize for Ordered {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, n) in &self.0 {
+            map.serialize_entry(name, n)?;
+        }
+        map.end()
+    }
+}
+
+/// The columns a CSV or table input was read with (positions from 1).
+#[derive(Debug, Clone, Serialize)]
+pub struct Columns {
+    /// The puzzle column.
+    pub puzzle: Column,
+    /// The solution column, if the rows carry one.
+    pub solution: Option<Column>,
+    /// The header's line, if there is a header.
+    pub header_line: Option<u64>,
+    /// Rows read to decide.
+    pub rows_read: usize,
+}
+
+/// One column chosen.
+#[derive(Debug, Clone, Serialize)]
+pub struct Column {
+    /// Its position, from 1.
+    pub column: usize,
+    /// Its header name, if any.
+    pub name: Option<String>,
+    /// How it was chosen: `given`, `header` or `content`.
+    pub chosen: &'static str,
+}
+
+impl From<&ColumnChoice> for Columns {
+    fn from(choice: &ColumnChoice) -> Columns {
+        let column = |(i, name, source): &(usize, Option<String>, ColumnSource)| Column {
+            column: i + 1,
+            name: name.clone(),
+            chosen: match source {
+                ColumnSource::Given => "given",
+                ColumnSource::Header => "header",
+                ColumnSource::Content => "content",
+            },
+        };
+        Columns {
+            puzzle: column(&choice.puzzle),
+            solution: choice.answer.as_ref().map(column),
+            header_line: choice.header_line,
+            rows_read: choice.rows_read,
+        }
+    }
+}
+
+impl Counts {
+    /// A task's counts from its tally.
+    pub fn new(task: Task, t: &Tally) -> Counts {
+        let reasons = Reason::ALL.iter().map(|r| (r.name().to_string(), t.reasons[r.index()]));
+        Counts {
+            records: t.records,
+            ok: t.ok,
+            failed: t.failed,
+            reasons: Ordered(reasons.collect()),
+            dedup: match task {
+                Task::Dedup { by } => Some(DedupCounts {
+                    by: by.name(),
+                    kept: t.records - t.dropped,
+                    dropped: t.dropped,
+                }),
+                _ => None,
+            },
+            augment: match task {
+                Task::Augment { copies, seed, include_original, .. } => {
+                    Some(AugmentCounts { copies, seed, include_original, written: t.copies })
+                }
+                _ => None,
+            },
+            count: match task {
+                // Only the counts that occur: with --limit 1000, not a thousand zeros.
+                Task::Count { limit } => Some(SolutionCounts {
+                    limit,
+                    solutions: Ordered(
+                        (0..=limit as usize)
+                            .filter_map(|k| {
+                                let n = t.solutions.get(k).copied().filter(|&n| n > 0)?;
+                                Some((count_label(k as u64, limit), n))
+                            })
+                            .collect(),
+                    ),
+                }),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl RecordsSummary {
+    /// The summary of a task's run over `runs` (each input's name, tally and columns).
+    pub fn new(
+        task: Task,
+        runs: Vec<(String, Tally, Option<ColumnChoice>)>,
+        seconds: f64,
+        threads: usize,
+    ) -> RecordsSummary {
+        let mut tally = Tally::default();
+        for (_, t, _) in &runs {
+            tally += t;
+        }
+        let file = |(name, _, columns): &(String, Tally, Option<ColumnChoice>)| FileInput {
+            input: name.clone(),
+            columns: columns.as_ref().map(Columns::from),
+        };
+        let (input, files) = match runs.as_slice() {
+            [one] => (InputNames::One(file(one)), Vec::new()),
+            _ => (
+                InputNames::Many { inputs: runs.iter().map(|(name, _, _)| name.clone()).collect() },
+                runs.iter()
+                    .map(|run| FileSummary { input: file(run), counts: Counts::new(task, &run.1) })
+                    .collect(),
+            ),
+        };
+        RecordsSummary {
+            command: task.name(),
+            input,
+            counts: Counts::new(task, &tally),
+            files,
+            seconds,
+            records_per_second: tally.records as f64 / seconds.max(1e-9),
+            threads,
+            task,
+            tally,
+            read: runs.into_iter().map(|(name, _, columns)| (name, columns)).collect(),
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .read
+            .iter()
+            .filter_map(|(name, columns)| Some(format!("{name}: {}", columns.as_ref()?)))
+            .collect();
+        lines.push(self.counts_line());
+        lines
+    }
+
+    /// One line, such as `24997 records: 24994 valid, 3 invalid (malformed: 3), in 0.056 s
+    /// (445430 records/s)`.
+    pub fn counts_line(&self) -> String {
+        let t = &self.tally;
+        let records = Plural(t.records as usize, "record");
+        let puzzles = Plural(t.records as usize, "puzzle");
+        let mut line = match self.task {
+            Task::Solve => format!("{puzzles}: {} solved, {} failed", t.ok, t.failed),
+            Task::Count { limit } => {
+                let counts: Vec<String> = t
+                    .solutions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(k, &n)| {
+                        let label = count_label(k as u64, limit);
+                        let noun = if label == "1" { "solution" } else { "solutions" };
+                        format!("{n} with {label} {noun}")
+                    })
+                    .collect();
+                match counts.is_empty() {
+                    true => puzzles.to_string(),
+                    false => format!("{puzzles}: {}", counts.join(", ")),
+                }
+            }
+            Task::Validate => format!("{records}: {} valid, {} invalid", t.ok, t.failed),
+            Task::Canon { form, .. } => {
+                format!("{records}: {} put in {} form, {} failed", t.ok, form.name(), t.failed)
+            }
+            Task::Dedup { by } => format!(
+                "{records}: {} kept, {} dropped (repeats by {}), {} failed",
+                t.records - t.dropped,
+                t.dropped,
+                by.name(),
+                t.failed
+            ),
+            Task::Augment { .. } => {
+                format!(
+                    "{records}: {} augmented into {} copies, {} failed",
+                    t.ok, t.copies, t.failed
+                )
+            }
+        };
+        let reasons: Vec<String> = Reason::ALL
+            .iter()
+            .filter(|r| t.reasons[r.index()] > 0)
+            .map(|r| format!("{}: {}", r.name(), t.reasons[r.index()]))
+            .collect();
+        if !reasons.is_empty() {
+            line += &format!(" ({})", reasons.join(", "));
+        }
+        line + &format!(", in {:.3} s ({:.0} records/s)", self.seconds, self.records_per_second)
+    }
+}
+
+/// What `overlap` found.
+#[derive(Debug, Clone, Serialize)]
+pub struct OverlapSummary {
+    /// `overlap`.
+    pub command: &'static str,
+    /// `exact` or `class`.
+    pub by: &'static str,
+    /// Records on the training side.
+    pub train_records: u64,
+    /// Distinct ones among them.
+    pub train_distinct: u64,
+    /// Records on the test side.
+    pub test_records: u64,
+    /// Test records that repeat a training record.
+    pub overlapping: u64,
+    /// The distinct classes (or puzzles) they fall in.
+    pub overlapping_distinct: u64,
+    /// Malformed records, on either side: they match nothing.
+    pub malformed: u64,
+    /// Wall time, in seconds.
+    #[serde(serialize_with = "micros")]
+    pub seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+impl OverlapSummary {
+    /// The blank summary of an overlap by `by`.
+    pub fn new(by: Sameness, threads: usize) -> OverlapSummary {
+        OverlapSummary {
+            command: "overlap",
+            by: by.name(),
+            train_records: 0,
+            train_distinct: 0,
+            test_records: 0,
+            overlapping: 0,
+            overlapping_distinct: 0,
+            malformed: 0,
+            seconds: 0.0,
+            threads,
+        }
+    }
+
+    fn line(&self) -> String {
+        let records = self.train_records + self.test_records;
+        format!(
+            "overlap by {}: {} train records ({} distinct), {} test records, {} overlapping ({} \
+             distinct), {} malformed, in {:.3} s ({:.0} records/s)",
+            self.by,
+            self.train_records,
+            self.train_distinct,
+            self.test_records,
+            self.overlapping,
+            self.overlapping_distinct,
+            self.malformed,
+            self.seconds,
+            records as f64 / self.seconds.max(1e-9),
+        )
+    }
+}
+
+/// Seconds to the microsecond, as the summary has always written them.
+fn micros<S: Serializer>(seconds: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64((seconds * 1e6).round() / 1e6)
+}
+
+/// A rate to a tenth.
+fn tenths<S: Serializer>(rate: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64((rate * 10.0).round() / 10.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_has_the_keys_in_their_order() {
+        let mut tally = Tally::default();
+        tally.records = 3;
+        tally.ok = 3;
+        tally.solutions = vec![0, 2, 1];
+        let summary = Summary::Records(RecordsSummary::new(
+            Task::Count { limit: 2 },
+            vec![("x.txt".into(), tally, None)],
+            0.5,
+            2,
+        ));
+        assert_eq!(
+            summary.to_json(),
+            "{\"command\":\"count\",\"input\":\"x.txt\",\"records\":3,\"ok\":3,\"failed\":0,\
+             \"reasons\":{\"malformed\":0,\"conflicting givens\":0,\"no solution\":0,\
+             \"multiple solutions\":0,\"answer invalid\":0,\"answer disagrees with givens\":0,\
+             \"answer is not the solution\":0},\"limit\":2,\"solutions\":{\"1\":2,\"2+\":1},\
+             \"seconds\":0.5,\"records_per_second\":6.0,\"threads\":2}\n"
+        );
+        assert_eq!(summary.exit_code(), 0);
+        assert_eq!(
+            summary.lines(),
+            ["3 puzzles: 2 with 1 solution, 1 with 2+ solutions, in 0.500 s (6 records/s)"]
+        );
+    }
+}
