@@ -357,7 +357,7 @@ fn threads(asked: Option<usize>) -> Result<usize> {
 /// Runs the command; the exit code on success, an error (exit 2) otherwise.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let cancel = Cancel::new();
-    crate::signals::install(&cancel).context("installing signal handlers")?;
+    crate::signals::install(cancel.flag()).context("installing signal handlers")?;
     let task = |common: Common, task: Task| {
         let quiet = common.quiet;
         execute(options(common, Work::Task(task), &cancel), quiet)
@@ -488,7 +488,7 @@ fn options(common: Common, work: Work, cancel: &Cancel) -> Options {
 /// Runs a command that reads puzzles, says how it went (unless `quiet`), and gives its exit
 /// status: the summary's, or 128 plus the signal's number after an interruption.
 fn execute(options: Options, quiet: bool) -> Result<ExitCode> {
-    match run::run(&options) {
+    match crate::execute(&options) {
         Ok(summary) => {
             if !quiet {
                 for line in summary.lines() {

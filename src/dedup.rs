@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 
 use crate::grid::Grid;
 use crate::output::{csv_field, json_string, OutputFormat, ReportFormat};
+use crate::run::pipeline::{ChunkOutput, Emit, Extra};
 
 /// A record's 128-bit key: two independent 64-bit hashes of its 81 cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,20 +133,33 @@ pub(crate) struct Keyed {
     pub form: Option<Grid>,
 }
 
+/// What a piece keeps for the set: each record's key and where its output ends, and the
+/// records' texts, back to back, for the report of dropped ones.
+#[derive(Debug, Default)]
+pub(crate) struct Keys {
+    /// The records (and the preambles), in order.
+    pub keyed: Vec<Keyed>,
+    /// Their texts.
+    pub texts: Vec<u8>,
+}
+
+impl Extra for Keys {
+    fn clear(&mut self) {
+        self.keyed.clear();
+        self.texts.clear();
+    }
+}
+
 impl Keyed {
     /// What a piece writes before its records (the CSV headers), marked with line 0: always
     /// written, never counted.
-    pub(crate) fn preamble(out: &crate::pipeline::ChunkOutput) -> Keyed {
-        let (end, text_end, report_end) = (out.data.len(), out.texts.len(), out.report.len());
+    pub(crate) fn preamble(out: &ChunkOutput<Keys>) -> Keyed {
+        let (end, text_end, report_end) = (out.data.len(), out.extra.texts.len(), out.report.len());
         Keyed { key: None, line: 0, end, text_end, report_end, form: None }
     }
 
     /// A record whose output, text and report rows are the last in `out`.
-    pub(crate) fn record(
-        form: Option<Grid>,
-        line: u64,
-        out: &crate::pipeline::ChunkOutput,
-    ) -> Keyed {
+    pub(crate) fn record(form: Option<Grid>, line: u64, out: &ChunkOutput<Keys>) -> Keyed {
         let key = form.as_ref().map(Key::of);
         Keyed { key, line, form, ..Keyed::preamble(out) }
     }
@@ -290,13 +304,13 @@ impl Seen {
     /// dropped.
     pub(crate) fn filter(
         &mut self,
-        piece: &crate::pipeline::ChunkOutput,
+        piece: &ChunkOutput<Keys>,
         separator: &[u8],
         written_before: u64,
         out: &mut dyn Write,
         report: Option<&mut dyn Write>,
     ) -> io::Result<(u64, u64)> {
-        let (keyed, data, texts) = (&piece.keyed, &piece.data, &piece.texts);
+        let (keyed, data, texts) = (&piece.extra.keyed, &piece.data, &piece.extra.texts);
         let file = self.files.len().saturating_sub(1);
         let (mut start, mut text_start, mut report_start) = (0, 0, 0);
         let (mut written, mut dropped) = (0u64, 0u64);
@@ -448,6 +462,20 @@ impl Seen {
     }
 }
 
+/// The set writes each piece on the writer thread, in input order (see [`Seen::filter`]).
+impl Emit<Keys> for Seen {
+    fn emit(
+        &mut self,
+        piece: &ChunkOutput<Keys>,
+        separator: &[u8],
+        written: u64,
+        out: &mut dyn Write,
+        report: Option<&mut dyn Write>,
+    ) -> io::Result<(u64, u64)> {
+        self.filter(piece, separator, written, out, report)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,10 +508,11 @@ mod tests {
     fn run_lines_go_back_to_their_input_and_line() {
         let mut seen = Seen::new(None);
         let piece = |lines: &[u64]| {
-            let mut out = crate::pipeline::ChunkOutput::default();
+            let mut out = ChunkOutput::<Keys>::default();
             for &line in lines {
                 let grid = Grid::from_cells([(line % 9) as u8 + 1; 81]).unwrap();
-                out.keyed.push(Keyed::record(Some(grid), line, &out));
+                let mark = Keyed::record(Some(grid), line, &out);
+                out.extra.keyed.push(mark);
             }
             out
         };

@@ -47,7 +47,8 @@
 //! - **The verdict vocabulary**: [`Task`], [`Verdict`], its [`Fault`] with a [`Reason`] from a
 //!   fixed set (the words every output format uses) and particulars, and the [`Tally`] of a run.
 //!
-//! - **Files and streams**: [`pipeline::run`] reads an input in any supported format
+//! - **Files and streams**: [`execute`] checks a whole run (its [`run::Options`]) and reads its inputs, and
+//!   [`one_input`] reads one input, in any supported format
 //!   (memory-mapped where it can be), judges every record on every core, and writes one output
 //!   record per input record, in input order, in bounded memory; see [`pipeline`].
 //!
@@ -83,6 +84,7 @@ pub mod solver;
 mod stderr;
 pub mod verdict;
 
+pub use commands::{execute, one_input};
 pub use grid::Grid;
 pub use output::output_names;
 pub use run::pipeline;

@@ -26,14 +26,15 @@ static DOOMED_FILE: OnceLock<CString> = OnceLock::new();
 const SIGBUS_MESSAGE: &[u8] = b"sudoku-bulk: error: the input file shrank while it was being read \
 (a memory-mapped file was truncated); rerun with --no-mmap to read it as a stream\n";
 
-/// Installs the handlers, SIGINT and SIGTERM setting `cancel`. Call once, before work starts.
-pub fn install(cancel: &crate::run::Cancel) -> io::Result<()> {
+/// Installs the handlers, SIGINT and SIGTERM storing their number in `cancel` (a run's
+/// `Cancel::flag`). Call once, before work starts.
+pub fn install(cancel: std::sync::Arc<std::sync::atomic::AtomicUsize>) -> io::Result<()> {
     use signal_hook::consts::{SIGINT, SIGTERM};
     for signal in [SIGINT, SIGTERM] {
         // Order matters: the shutdown checks the flag before the second action sets it.
         signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, &ARMED)?;
         signal_hook::flag::register(signal, &ARMED)?;
-        signal_hook::flag::register_usize(signal, cancel.flag(), signal as usize)?;
+        signal_hook::flag::register_usize(signal, cancel.clone(), signal as usize)?;
     }
     #[cfg(unix)]
     {

@@ -4,7 +4,8 @@ use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
 use proptest::prelude::*;
-use sudoku_bulk::pipeline::{run, Input, OutputFormat, ReportFormat, Settings, Sinks};
+use sudoku_bulk::one_input as run;
+use sudoku_bulk::pipeline::{Input, OutputFormat, ReportFormat, Settings, Sinks};
 use sudoku_bulk::Task;
 
 /// A writer into shared memory, to read back what the pipeline wrote.

@@ -132,7 +132,8 @@ pub(crate) fn run_file<'py>(
     options.mmap = mmap;
     let cancel = options.cancel.clone();
     // Watched whatever the file's size: it is not known before the run.
-    let summary = watched(py, usize::MAX, &cancel, || run::run(&options).map_err(run_error))?;
+    let summary =
+        watched(py, usize::MAX, &cancel, || sudoku_bulk::execute(&options).map_err(run_error))?;
     let json = py.import("json")?.call_method1("loads", (summary.to_json(),))?;
     Ok(json.cast_into::<PyDict>()?)
 }

@@ -17,7 +17,8 @@ use crate::generate::{puzzle_seed, Generator};
 use crate::grid::Grid;
 use crate::output::{json_string, OutputFormat};
 use crate::progress::{Progress, ProgressMode};
-use crate::run::{dest, threads, Sink};
+use crate::run::options::Sink;
+use crate::run::{dest, threads};
 use crate::solver::{Solver, SolverKind};
 
 /// Puzzles generated a block at a time, which keeps memory bounded while the pool works.

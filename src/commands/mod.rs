@@ -1,27 +1,38 @@
-//! The commands. `solve`, `count` and `validate` are one [`Task`] each and share one pipeline
-//! [`Job`]: it walks a piece's records, has the task judge each one, and hands the verdict to
-//! the [`Encoder`], which only appends bytes. `generate` and `bench` have runners of their own.
+//! The commands. Each [`Task`] (solve, count, validate, canon, dedup, augment) judges a record
+//! its own way, a module each; they share one pipeline [`Job`], [`BulkJob`]: it walks a
+//! piece's records, has the task judge each one, and hands the verdict to its [`Keep`], which
+//! has the [`Encoder`] append bytes ([`Written`]; `dedup`'s keeps each record's key too, for
+//! the set of records seen on the writer thread). `overlap` runs `dedup`'s job over two sides;
+//! `generate` and `bench` have runners of their own.
 
 mod augment;
 pub(crate) mod bench;
 mod canon;
 mod count;
+pub(crate) mod dedup;
 pub(crate) mod generate;
 pub(crate) mod overlap;
 mod solve;
+mod task;
 mod validate;
 
 use std::cell::RefCell;
 use std::io::Write as _;
+use std::time::Instant;
 
 use crate::augment::Augmenter;
 use crate::canon::{Form, Sameness};
-use crate::dedup::Keyed;
 use crate::format::chunk::Chunk;
-use crate::format::{Puzzle, RecordError, Records};
+use crate::format::{ColumnChoice, Puzzle, Record, RecordError, Records};
 use crate::grid::Grid;
 use crate::output::Encoder;
-use crate::run::pipeline::{ChunkOutput, Job};
+use crate::run::error::Error;
+use crate::run::options::{Options, Work};
+use crate::run::pipeline::{
+    run_job, ChunkOutput, Emit, Extra, InOrder, Input, Job, Report, RunError, Settings, Sinks,
+};
+use crate::run::plan::Plan;
+use crate::run::summary::Summary;
 use crate::solver::{Solver, SolverKind};
 use crate::verdict::{Detail, Fault, Reason, Task, Verdict};
 
@@ -74,34 +85,97 @@ pub(crate) fn with_solver<R>(kind: SolverKind, f: impl FnOnce(&mut dyn Solver) -
     })
 }
 
-/// A task over every record of an input, as a pipeline job.
+/// A task over every record of an input, as a pipeline job: it walks a piece's records, has
+/// the task judge each, counts it, says why it failed (a message, a report row), and hands the
+/// verdict to its [`Keep`], which encodes what the writer will get.
 #[derive(Debug, Clone)]
-pub(crate) struct BulkJob {
+pub(crate) struct BulkJob<K> {
     /// What to conclude.
     pub task: Task,
     /// With which solver.
     pub solver: SolverKind,
-    /// Whether to write only the records that fail.
-    pub failures_only: bool,
     /// How to write it.
     pub encoder: Encoder,
+    /// What it keeps of each record for the writer.
+    pub keep: K,
     /// The input's name, for messages.
     pub input_name: String,
-    /// The input's index among the run's inputs, from 0 (`augment` draws from it).
-    pub file: u64,
     /// Asks the run to stop.
-    pub cancel: crate::run::Cancel,
+    pub cancel: crate::run::cancel::Cancel,
 }
 
-impl Job for BulkJob {
-    fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput) {
+/// What a [`BulkJob`] keeps of each record for the writer thread.
+pub(crate) trait Keep: Sync + Sized {
+    /// What it keeps of a piece beyond the encoded records.
+    type Extra: Extra;
+
+    /// After the headers that open the output, if any were written.
+    fn header(&self, _out: &mut ChunkOutput<Self::Extra>) {}
+
+    /// One judged record (its message and report rows, if it failed, already written).
+    fn record(
+        &self,
+        job: &BulkJob<Self>,
+        record: &Record<'_>,
+        verdict: &Verdict,
+        out: &mut ChunkOutput<Self::Extra>,
+    );
+}
+
+/// Every record written as it comes (only the failures with `failures_only`; `augment`'s
+/// copies in its place), for the writer to write as they are.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Written {
+    /// Whether to write only the records that fail.
+    pub failures_only: bool,
+    /// The input's index among the run's inputs, from 0 (`augment` draws from it).
+    pub file: u64,
+}
+
+impl Keep for Written {
+    type Extra = ();
+
+    fn record(
+        &self,
+        job: &BulkJob<Written>,
+        record: &Record<'_>,
+        verdict: &Verdict,
+        out: &mut ChunkOutput,
+    ) {
+        let encoder = &job.encoder;
+        if let (Task::Augment { copies, seed, include_original, .. }, None, Ok(puzzle)) =
+            (job.task, &verdict.fault, &record.parsed)
+        {
+            if self.failures_only {
+                return; // only failures are written
+            }
+            out.tally.copies += u64::from(copies) + u64::from(include_original);
+            let augmenter = Augmenter::new(seed);
+            for (k, t) in augmenter.copies(self.file, record.line, copies, include_original) {
+                if out.written > 0 {
+                    out.data.extend_from_slice(encoder.separator());
+                }
+                encoder.augmented(&mut out.data, record, puzzle, k, &t);
+                out.written += 1;
+            }
+        } else if !self.failures_only || verdict.fault.is_some() {
+            if out.written > 0 {
+                out.data.extend_from_slice(encoder.separator());
+            }
+            encoder.record(&mut out.data, record, verdict);
+            out.written += 1;
+        }
+    }
+}
+
+impl<K: Keep> Job for BulkJob<K> {
+    type Extra = K::Extra;
+
+    fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput<K::Extra>) {
         let encoder = &self.encoder;
-        let dedup = matches!(self.task, Task::Dedup { .. });
         if chunk.index == 0 {
             encoder.begin(&mut out.data, &mut out.report);
-            if dedup {
-                out.keyed.push(Keyed::preamble(out));
-            }
+            self.keep.header(out);
         }
         with_solver(self.solver, |solver| {
             let mut scratch = Grid::EMPTY;
@@ -114,9 +188,7 @@ impl Job for BulkJob {
                 let record = records.next();
                 if let Some(header) = records.take_header() {
                     encoder.csv_header(&mut out.data, header);
-                    if dedup {
-                        out.keyed.push(Keyed::preamble(out));
-                    }
+                    self.keep.header(out);
                 }
                 let Some(record) = record else { return };
                 if self.cancel.requested().is_some() {
@@ -124,42 +196,12 @@ impl Job for BulkJob {
                 }
                 let verdict = judge(self.task, solver, &record.parsed, &mut scratch);
                 out.tally.add(&verdict);
-                if let (Task::Augment { copies, seed, include_original, .. }, None, Ok(puzzle)) =
-                    (self.task, &verdict.fault, &record.parsed)
-                {
-                    if self.failures_only {
-                        continue; // only failures are written
-                    }
-                    out.tally.copies += u64::from(copies) + u64::from(include_original);
-                    let augmenter = Augmenter::new(seed);
-                    for (k, t) in augmenter.copies(self.file, record.line, copies, include_original)
-                    {
-                        if out.written > 0 {
-                            out.data.extend_from_slice(encoder.separator());
-                        }
-                        encoder.augmented(&mut out.data, &record, puzzle, k, &t);
-                        out.written += 1;
-                    }
-                } else if dedup {
-                    // Every record is encoded; the writer keeps those that repeat nothing.
-                    encoder.record(&mut out.data, &record, &verdict);
-                    out.texts.extend_from_slice(&crate::output::report_text(record.text));
-                } else if !self.failures_only || verdict.fault.is_some() {
-                    if out.written > 0 {
-                        out.data.extend_from_slice(encoder.separator());
-                    }
-                    encoder.record(&mut out.data, &record, &verdict);
-                    out.written += 1;
-                }
                 if let Some(fault) = &verdict.fault {
                     let (input, line) = (&self.input_name, record.line);
                     writeln!(out.messages, "{input}: line {line}: {fault}").expect("Vec");
                     encoder.report(&mut out.report, &record, fault);
                 }
-                if dedup {
-                    let form = verdict.canonical.or(verdict.puzzle);
-                    out.keyed.push(Keyed::record(form, record.line, out));
-                }
+                self.keep.record(self, &record, &verdict, out);
             }
         })
     }
@@ -167,4 +209,88 @@ impl Job for BulkJob {
     fn separator(&self) -> &[u8] {
         self.encoder.separator()
     }
+}
+
+/// Runs `options` to the end: checks the whole run first (see [`run`](crate::run)), then
+/// reads every input, judges every record and writes every output, and returns the summary.
+pub fn execute(options: &Options) -> Result<Summary, Error> {
+    let plan = Plan::new(options)?;
+    let kept = plan.output_file.staged_path().map(|p| p.to_path_buf());
+    let interrupted = |error: Error| match error {
+        Error::Run(RunError::Interrupted(signal)) => Error::Interrupted { signal, kept },
+        other => other,
+    };
+    let started = Instant::now();
+    let summary = match &options.work {
+        Work::Task(task) => task::run(options, *task, plan, started),
+        Work::Overlap { by, .. } => overlap::run(options, *by, plan, started),
+    };
+    summary.map_err(interrupted)
+}
+
+/// Runs `task` over every record of `input`, writing one output record per input record, in
+/// input order, to the sinks, and a message for each failed record (naming the input and the
+/// line) to the messages sink. Returns the run's counts, and the CSV columns it read.
+///
+/// ```
+/// use sudoku_bulk::pipeline::{Input, Settings, Sinks};
+/// use sudoku_bulk::Task;
+///
+/// let puzzles = "# two puzzles\n\
+///     .2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n\
+///     ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+/// let input = Input::from_reader("puzzles.txt", std::io::Cursor::new(puzzles)).unwrap();
+/// let (output, written) = Sinks::memory();
+/// let run = sudoku_bulk::one_input(input, Task::Solve, output, &Settings::default());
+/// let tally = run.unwrap().tally;
+/// assert_eq!((tally.records, tally.ok), (2, 2));
+/// let text = String::from_utf8(written.lock().unwrap().clone()).unwrap();
+/// assert_eq!(
+///     text.lines().next(),
+///     Some("527389416819426735436751829375692184194538267268174593643217958951843672782965341")
+/// );
+/// ```
+pub fn one_input(
+    input: Input,
+    task: Task,
+    sinks: Sinks,
+    settings: &Settings,
+) -> Result<Report, RunError> {
+    let keep = Written { failures_only: settings.failures_only, file: 0 };
+    run_with(input, task, keep, sinks, settings, &mut InOrder, &|_| Ok(()))
+}
+
+/// Runs `task` over every record of `input`, keeping what `keep` keeps of each record and
+/// writing it through `emit`. `check` sees the encoder once the input's format is known,
+/// before any record is read, and may refuse it (an input whose output columns differ from
+/// the first input's).
+pub(crate) fn run_with<K: Keep>(
+    input: Input,
+    task: Task,
+    keep: K,
+    sinks: Sinks,
+    settings: &Settings,
+    emit: &mut dyn Emit<K::Extra>,
+    check: &dyn Fn(&Encoder) -> Result<(), RunError>,
+) -> Result<Report, RunError> {
+    let input_name = input.name().to_string();
+    let report = sinks.report.as_ref().map(|(_, format)| *format);
+    let build = |format, columns: Option<&ColumnChoice>| {
+        let encoder = Encoder::new(task, format, columns, settings.output, report)
+            .with_headers(settings.headers);
+        let encoder = match task {
+            Task::Dedup { .. } => encoder.with_file(&input_name),
+            _ => encoder,
+        };
+        check(&encoder)?;
+        Ok(BulkJob {
+            task,
+            solver: settings.solver,
+            encoder,
+            keep,
+            input_name,
+            cancel: settings.cancel.clone(),
+        })
+    };
+    run_job(input, build, sinks, settings, emit)
 }

@@ -6,12 +6,16 @@
 use std::io::Write;
 use std::time::Instant;
 
+use super::dedup::KeepKeys;
+use super::run_with;
 use crate::canon::Sameness;
 use crate::dedup::{Mode, Seen};
 use crate::output::ReportFormat;
-use crate::run::pipeline::{self, RunError, Sinks};
+use crate::run::error::Error;
+use crate::run::options::Options;
+use crate::run::pipeline::{RunError, Sinks};
+use crate::run::plan;
 use crate::run::summary::{OverlapSummary, Summary};
-use crate::run::{plan, Error, Options};
 use crate::verdict::{Tally, Task};
 
 /// Runs `overlap` as `plan` says.
@@ -64,8 +68,7 @@ pub(crate) fn run(
                 report: report.as_ref().map(|r| (Box::new(r.writer.clone()) as _, r.format)),
                 messages: (!options.messages).then(|| Box::new(std::io::sink()) as _),
             };
-            let run =
-                pipeline::run_seen(input, task, sinks, &settings, Some(&mut seen), 0, &|_| Ok(()))?;
+            let run = run_with(input, task, KeepKeys, sinks, &settings, &mut seen, &|_| Ok(()))?;
             match mode {
                 Mode::Train => train += &run.tally,
                 _ => tested += &run.tally,

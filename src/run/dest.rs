@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use super::error::Error;
 use super::options::Sink;
-use super::Error;
 
 /// Where a run writes one of its outputs, and how it is finished.
 pub(crate) enum Destination {

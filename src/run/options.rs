@@ -13,7 +13,7 @@ use crate::progress::ProgressMode;
 use crate::solver::SolverKind;
 use crate::verdict::Task;
 
-use super::Cancel;
+use super::cancel::Cancel;
 
 /// Where a run reads: a file, or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]

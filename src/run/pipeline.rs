@@ -1,25 +1,7 @@
-//! The file pipeline: input -> pieces -> worker threads -> ordered writer.
-//!
-//! [`run`] solves, counts or validates every record of a file or stream and writes one output
-//! record per input record, in input order:
-//!
-//! ```
-//! use sudoku_bulk::pipeline::{self, Input, Settings, Sinks};
-//! use sudoku_bulk::Task;
-//!
-//! let puzzles = "# two puzzles\n\
-//!     .2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n\
-//!     ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
-//! let input = Input::from_reader("puzzles.txt", std::io::Cursor::new(puzzles)).unwrap();
-//! let (output, written) = Sinks::memory();
-//! let tally = pipeline::run(input, Task::Solve, output, &Settings::default()).unwrap().tally;
-//! assert_eq!((tally.records, tally.ok), (2, 2));
-//! let text = String::from_utf8(written.lock().unwrap().clone()).unwrap();
-//! assert_eq!(
-//!     text.lines().next(),
-//!     Some("527389416819426735436751829375692184194538267268174593643217958951843672782965341")
-//! );
-//! ```
+//! The file pipeline: input -> pieces -> worker threads -> ordered writer. It knows no
+//! command: a [`Job`] says what a worker makes of a piece, an [`Emit`] what the writer does
+//! with each piece's output in input order (the commands' jobs are in `commands`; the
+//! library's entry points are `execute` and `one_input`).
 //!
 //! ```text
 //!   main thread            rayon pool (N workers)          writer thread
@@ -40,16 +22,14 @@ use std::io::{self, Read, Write};
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
-use super::{threads, Cancel};
+use super::cancel::Cancel;
+use super::threads;
 use crate::arrow_io::{open_table, TextStream};
-use crate::commands::BulkJob;
-use crate::dedup::{Keyed, Seen};
 use crate::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
 use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
-use crate::output::Encoder;
 use crate::progress::Progress;
 use crate::solver::SolverKind;
-use crate::verdict::{Tally, Task};
+use crate::verdict::Tally;
 
 pub use crate::format::{
     Column, ColumnChoice, ColumnSource, Delimiter, Format, FormatKind, FormatOptions, LayoutError,
@@ -61,16 +41,30 @@ pub use crate::progress::ProgressMode;
 /// What a command does with each piece of input: parse its records, work on them, encode the
 /// results. Runs on worker threads; must not do I/O.
 pub(crate) trait Job: Sync {
+    /// What the job keeps of a piece beyond the common output, for its [`Emit`] on the writer
+    /// thread (`()` for most).
+    type Extra: Extra;
+
     /// Processes one piece, appending to `out`.
-    fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput);
+    fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput<Self::Extra>);
 
     /// What the writer puts between two pieces' output (when both hold records).
     fn separator(&self) -> &[u8];
 }
 
+/// What a job keeps of a piece beyond the common output; cleared when its buffer is reused.
+pub(crate) trait Extra: Default + Send {
+    /// Empties it, keeping its allocations.
+    fn clear(&mut self);
+}
+
+impl Extra for () {
+    fn clear(&mut self) {}
+}
+
 /// What a job made of one piece.
 #[derive(Debug, Default)]
-pub(crate) struct ChunkOutput {
+pub(crate) struct ChunkOutput<E = ()> {
     /// Output records, encoded.
     pub data: Vec<u8>,
     /// How many records `data` holds (fewer than the tally's where only failures are written).
@@ -81,22 +75,58 @@ pub(crate) struct ChunkOutput {
     pub report: Vec<u8>,
     /// Counts of what happened.
     pub tally: Tally,
-    /// For `dedup`: each record's key and where its output ends, for the writer to look up in
-    /// input order (empty for the other commands, whose records are all written).
-    pub keyed: Vec<Keyed>,
-    /// For `dedup`: the records' texts, back to back, for the report of dropped ones.
-    pub texts: Vec<u8>,
+    /// What the job keeps for its [`Emit`].
+    pub extra: E,
 }
 
-impl ChunkOutput {
+impl<E: Extra> ChunkOutput<E> {
     fn clear(&mut self) {
         self.data.clear();
         self.written = 0;
         self.messages.clear();
         self.report.clear();
         self.tally.clear();
-        self.keyed.clear();
-        self.texts.clear();
+        self.extra.clear();
+    }
+}
+
+/// The writer thread's side of a job: each piece's output, in input order, to the output and
+/// the report. [`InOrder`] writes every record; `dedup` and `overlap` write through their set
+/// of records seen.
+pub(crate) trait Emit<E>: Send {
+    /// Writes `piece`, whose records follow `written` records already written, with
+    /// `separator` between two records. Returns how many records it wrote and how many it
+    /// dropped.
+    fn emit(
+        &mut self,
+        piece: &ChunkOutput<E>,
+        separator: &[u8],
+        written: u64,
+        out: &mut dyn Write,
+        report: Option<&mut dyn Write>,
+    ) -> io::Result<(u64, u64)>;
+}
+
+/// Writes every piece as its job made it: its report rows, then its records.
+pub(crate) struct InOrder;
+
+impl<E> Emit<E> for InOrder {
+    fn emit(
+        &mut self,
+        piece: &ChunkOutput<E>,
+        separator: &[u8],
+        written: u64,
+        out: &mut dyn Write,
+        report: Option<&mut dyn Write>,
+    ) -> io::Result<(u64, u64)> {
+        if let Some(report) = report {
+            report.write_all(&piece.report)?;
+        }
+        if piece.written > 0 && written > 0 {
+            out.write_all(separator)?;
+        }
+        out.write_all(&piece.data)?;
+        Ok((piece.written, 0))
     }
 }
 
@@ -294,83 +324,110 @@ impl Sinks {
     }
 }
 
-/// Runs `task` over every record of `input`, writing one output record per input record, in
-/// input order, to the sinks, and a message for each failed record (naming the input and the
-/// line) to the messages sink. Returns the run's counts, and the CSV columns it read.
-pub fn run(
-    input: Input,
-    task: Task,
-    sinks: Sinks,
-    settings: &Settings,
-) -> Result<Report, RunError> {
-    run_seen(input, task, sinks, settings, None, 0, &|_| Ok(()))
-}
-
-/// [`run`], with the set of records seen so far for `dedup`: its records are written only when
-/// the set has not seen them (it keeps them then), and reported as dropped otherwise. `file`
-/// is the input's index among the run's inputs, from 0 (`augment` draws from it). `check`
-/// sees the encoder once the input's format is known, before any record is read, and may
-/// refuse it (an input whose output columns differ from the first input's).
-pub(crate) fn run_seen(
-    input: Input,
-    task: Task,
-    sinks: Sinks,
-    settings: &Settings,
-    seen: Option<&mut Seen>,
-    file: u64,
-    check: &dyn Fn(&Encoder) -> Result<(), RunError>,
-) -> Result<Report, RunError> {
-    let input_name = input.name().to_string();
-    let report = sinks.report.as_ref().map(|(_, format)| *format);
-    let build = |format, columns: Option<&ColumnChoice>| {
-        let encoder = Encoder::new(task, format, columns, settings.output, report)
-            .with_headers(settings.headers);
-        let encoder = match task {
-            Task::Dedup { .. } => encoder.with_file(&input_name),
-            _ => encoder,
-        };
-        check(&encoder)?;
-        Ok(BulkJob {
-            task,
-            solver: settings.solver,
-            failures_only: settings.failures_only,
-            encoder,
-            input_name,
-            file,
-            cancel: settings.cancel.clone(),
-        })
-    };
-    run_job(input, build, sinks, settings, seen)
-}
-
-/// The format of `input`, and a CSV input's columns, as [`run`] would read them: from its first
+/// The format of `input`, and a CSV input's columns, as a run would read them: from its first
 /// bytes, without reading the rest.
 pub fn detect(
     input: Input,
     settings: &Settings,
 ) -> Result<(Format, Option<ColumnChoice>), RunError> {
-    let name = input.name().to_string();
-    let head = match input {
-        Input::Table(table) => {
-            let (format, columns, _) = open_table_file(&table, settings, 64 * 1024)?;
-            return Ok((format, columns));
+    let opened = Opened::new(input, settings, 64 * 1024)?;
+    Ok((opened.format, opened.columns))
+}
+
+/// An input ready to be cut: its format and columns worked out from its first bytes, which a
+/// stream has read ahead and will read again.
+struct Opened {
+    name: String,
+    format: Format,
+    columns: Option<ColumnChoice>,
+    body: Body,
+}
+
+/// An input's bytes, as they will be cut.
+enum Body {
+    /// A mapped file (none when empty), cut in place: its pieces borrow the map.
+    Mapped(Option<memmap2::Mmap>),
+    /// A stream, its first block read ahead (less a byte-order mark) and chained back on.
+    Stream(io::Chain<io::Cursor<Vec<u8>>, Box<dyn Read + Send>>),
+    /// A Parquet or Arrow file's rows, as CSV text in pieces of whole rows.
+    Table(TextStream),
+}
+
+impl Opened {
+    /// Opens `input`: reads its first block and works out its format (a table's is known from
+    /// its schema); a stream's or table's pieces are about `stream_target` bytes.
+    fn new(input: Input, settings: &Settings, stream_target: usize) -> Result<Opened, RunError> {
+        let name = input.name().to_string();
+        let body = match input {
+            Input::Table(table) => {
+                let (format, columns, text) = open_table_file(&table, settings, stream_target)?;
+                return Ok(Opened { name, format, columns, body: Body::Table(text) });
+            }
+            Input::Mapped { map, .. } => Body::Mapped(map),
+            Input::Stream { mut reader, .. } => {
+                let mut head = Vec::new();
+                let read = (&mut reader).take(DETECT_BYTES).read_to_end(&mut head);
+                read.map_err(|source| RunError::Read { name: name.clone(), source })?;
+                let bom = head.len() - strip_bom(&head).len();
+                head.drain(..bom);
+                Body::Stream(io::Cursor::new(head).chain(reader))
+            }
+        };
+        let head = match &body {
+            Body::Stream(reader) => reader.get_ref().0.get_ref(),
+            Body::Mapped(map) => {
+                let data = strip_bom(map.as_deref().unwrap_or(&[]));
+                &data[..data.len().min(DETECT_BYTES as usize)]
+            }
+            Body::Table(_) => unreachable!("returned above"),
+        };
+        if let Some(what) = not_puzzles(head) {
+            return Err(RunError::NotPuzzles { name, what });
         }
-        Input::Mapped { map, .. } => {
-            let data = strip_bom(map.as_deref().unwrap_or(&[]));
-            data[..data.len().min(DETECT_BYTES as usize)].to_vec()
-        }
-        Input::Stream { mut reader, .. } => {
-            let mut head = Vec::new();
-            let read = (&mut reader).take(DETECT_BYTES).read_to_end(&mut head);
-            read.map_err(|source| RunError::Read { name: name.clone(), source })?;
-            strip_bom(&head).to_vec()
-        }
-    };
-    if let Some(what) = not_puzzles(&head) {
-        return Err(RunError::NotPuzzles { name, what });
+        let (format, columns) = resolve_with_columns(head, &settings.format)
+            .map_err(|source| RunError::Layout { name: name.clone(), source })?;
+        Ok(Opened { name, format, columns, body })
     }
-    resolve_with_columns(&head, &settings.format)
-        .map_err(|source| RunError::Layout { name, source })
+
+    /// The input's length in bytes, where it is known before reading it (for the progress bar).
+    fn length(&self) -> Option<u64> {
+        match &self.body {
+            Body::Mapped(map) => Some(strip_bom(map.as_deref().unwrap_or(&[])).len() as u64),
+            _ => None,
+        }
+    }
+
+    /// Its pieces: a map's of about `map_target` bytes, a stream's of about `stream_target`.
+    fn pieces(&mut self, map_target: usize, stream_target: usize) -> Pieces<'_> {
+        match &mut self.body {
+            Body::Mapped(map) => {
+                let data = strip_bom(map.as_deref().unwrap_or(&[]));
+                Pieces::Slice(SliceChunker::new(self.format, data, map_target))
+            }
+            Body::Stream(reader) => {
+                Pieces::Stream(StreamChunker::new(self.format, Box::new(reader), stream_target))
+            }
+            Body::Table(text) => Pieces::Table(text, Numbering::default()),
+        }
+    }
+}
+
+/// An input's pieces in order, whatever its kind.
+enum Pieces<'a> {
+    Slice(SliceChunker<'a>),
+    Stream(StreamChunker<Box<dyn Read + Send + 'a>>),
+    Table(&'a mut TextStream, Numbering),
+}
+
+impl<'a> Pieces<'a> {
+    /// The next piece, if any.
+    fn next(&mut self) -> io::Result<Option<Chunk<'a>>> {
+        match self {
+            Pieces::Slice(chunker) => Ok(chunker.next()),
+            Pieces::Stream(chunker) => chunker.next_chunk(),
+            Pieces::Table(text, numbering) => Ok(text.next_piece()?.map(|p| numbering.chunk(p))),
+        }
+    }
 }
 
 /// A columnar file's format, its columns and its text.
@@ -394,128 +451,60 @@ fn open_table_file(
 }
 
 /// Runs the job that `build` makes for the input's format over every record of `input`,
-/// writing results in input order to the sinks, with the job's stderr messages in the same
-/// order.
+/// handing each piece's output, in input order, to `emit`, which writes it to the sinks; the
+/// job's stderr messages go out in the same order.
 pub(crate) fn run_job<J: Job>(
     input: Input,
     build: impl FnOnce(Format, Option<&ColumnChoice>) -> Result<J, RunError>,
     sinks: Sinks,
     settings: &Settings,
-    seen: Option<&mut Seen>,
+    emit: &mut dyn Emit<J::Extra>,
 ) -> Result<Report, RunError> {
     let threads = settings.threads.max(1);
     let pool = threads::lend(threads).map_err(RunError::Threads)?;
-
-    let name = input.name().to_string();
-    let read_error = |source| RunError::Read { name: name.clone(), source };
     let stream_target = settings
         .chunk_bytes
         .unwrap_or_else(|| shrink(stream_chunk_size(threads), settings.expansion));
-    // A columnar file's format and columns are known once it is opened: its text is CSV, in
-    // pieces of whole rows that go to the workers as they are.
-    let (map, stream, table, known) = match input {
-        Input::Mapped { map, .. } => (map, None, None, None),
-        Input::Stream { reader, .. } => (None, Some(reader), None, None),
-        Input::Table(table) => {
-            let (format, columns, text) = open_table_file(&table, settings, stream_target)?;
-            (None, None, Some(text), Some((format, columns)))
-        }
-    };
-    // A mapped file is cut in place: its pieces borrow the map, which outlives every task.
-    let mapped = strip_bom(map.as_deref().unwrap_or(&[]));
-    // A stream's first block is read ahead to detect the format, then read again from memory.
-    let stream = match stream {
-        Some(mut reader) => {
-            let mut head = Vec::new();
-            (&mut reader).take(DETECT_BYTES).read_to_end(&mut head).map_err(read_error)?;
-            let bom = head.len() - strip_bom(&head).len();
-            head.drain(..bom);
-            Some(io::Cursor::new(head).chain(reader))
-        }
-        None => None,
-    };
-    let head = match &stream {
-        Some(reader) => reader.get_ref().0.get_ref(),
-        None => &mapped[..mapped.len().min(DETECT_BYTES as usize)],
-    };
-    let (format, columns) = match known {
-        Some(known) => known,
-        None => {
-            if let Some(what) = not_puzzles(head) {
-                return Err(RunError::NotPuzzles { name, what });
-            }
-            resolve_with_columns(head, &settings.format)
-                .map_err(|source| RunError::Layout { name: name.clone(), source })?
-        }
-    };
+    let mut opened = Opened::new(input, settings, stream_target)?;
+    let (format, columns) = (opened.format, opened.columns.clone());
+    let name = opened.name.clone();
     let job = &build(format, columns.as_ref())?;
-    let length = (stream.is_none() && table.is_none()).then_some(mapped.len() as u64);
+    let length = opened.length();
     let progress = Progress::new(settings.progress, length);
+    let map_target = settings.chunk_bytes.unwrap_or_else(|| {
+        shrink(chunk_size(length.unwrap_or(0) as usize, threads), settings.expansion)
+    });
+    let mut pieces = opened.pieces(map_target, stream_target);
 
     let buffers = threads * BUFFERS_PER_THREAD;
-    let (result_tx, result_rx) = bounded::<(u64, u64, ChunkOutput)>(buffers);
-    let (free_tx, free_rx) = bounded::<ChunkOutput>(buffers);
+    let (result_tx, result_rx) = bounded::<(u64, u64, ChunkOutput<J::Extra>)>(buffers);
+    let (free_tx, free_rx) = bounded::<ChunkOutput<J::Extra>>(buffers);
     for _ in 0..buffers {
         free_tx.send(ChunkOutput::default()).expect("receiver alive");
     }
 
     let mut read_result = Ok(());
     let written = std::thread::scope(|scope| {
-        let separator = job.separator();
-        let progress = &progress;
-        let messages = (name.as_str(), settings.max_messages);
-        let cancel = &settings.cancel;
-        let writer = scope.spawn(move || {
-            write_in_order(result_rx, free_tx, sinks, progress, separator, messages, seen, cancel)
-        });
-
+        let writer = Writer {
+            separator: job.separator(),
+            progress: &progress,
+            name: &name,
+            max_messages: settings.max_messages,
+            cancel: &settings.cancel,
+        };
+        let writer = scope.spawn(move || writer.run(result_rx, free_tx, sinks, emit));
         pool.in_place_scope(|tasks| {
-            read_result = match (stream, table) {
-                (_, Some(mut text)) => {
-                    let mut numbering = Numbering::default();
-                    loop {
-                        match text.next_piece() {
-                            Ok(Some(piece)) => {
-                                let chunk = numbering.chunk(piece);
-                                if settings.cancel.requested().is_some()
-                                    || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
-                                {
-                                    break Ok(());
-                                }
-                            }
-                            Ok(None) => break Ok(()),
-                            Err(e) => break Err(e),
-                        }
-                    }
-                }
-                (None, None) => {
-                    let target = settings.chunk_bytes.unwrap_or_else(|| {
-                        shrink(chunk_size(mapped.len(), threads), settings.expansion)
-                    });
-                    for chunk in SliceChunker::new(format, mapped, target) {
+            read_result = loop {
+                match pieces.next() {
+                    Ok(Some(chunk)) => {
                         if settings.cancel.requested().is_some()
                             || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
                         {
-                            break;
+                            break Ok(());
                         }
                     }
-                    Ok(())
-                }
-                (Some(reader), None) => {
-                    let mut chunker = StreamChunker::new(format, reader, stream_target);
-                    loop {
-                        match chunker.next_chunk() {
-                            Ok(Some(chunk)) => {
-                                if settings.cancel.requested().is_some()
-                                    || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
-                                {
-                                    break Ok(());
-                                }
-                            }
-                            Ok(None) => break Ok(()),
-                            Err(e) => break Err(e),
-                        }
-                    }
+                    Ok(None) => break Ok(()),
+                    Err(e) => break Err(e),
                 }
             };
         });
@@ -527,7 +516,7 @@ pub(crate) fn run_job<J: Job>(
         return Err(RunError::Interrupted(signal));
     }
     let tally = written.map_err(RunError::Write)?;
-    read_result.map_err(read_error)?;
+    read_result.map_err(|source| RunError::Read { name, source })?;
     Ok(Report { tally, format, columns })
 }
 
@@ -537,8 +526,8 @@ fn dispatch<'scope, J: Job>(
     tasks: &rayon::Scope<'scope>,
     chunk: Chunk<'scope>,
     job: &'scope J,
-    free: &Receiver<ChunkOutput>,
-    results: &Sender<(u64, u64, ChunkOutput)>,
+    free: &Receiver<ChunkOutput<J::Extra>>,
+    results: &Sender<(u64, u64, ChunkOutput<J::Extra>)>,
 ) -> bool {
     let Ok(mut out) = free.recv() else {
         return false;
@@ -552,74 +541,71 @@ fn dispatch<'scope, J: Job>(
     true
 }
 
-/// The writer thread: puts pieces back in input order, writes them, returns their buffers.
-fn write_in_order(
-    results: Receiver<(u64, u64, ChunkOutput)>,
-    free: Sender<ChunkOutput>,
-    sinks: Sinks,
-    progress: &Progress,
-    separator: &[u8],
-    (name, max_messages): (&str, Option<u64>),
-    mut seen: Option<&mut Seen>,
-    cancel: &Cancel,
-) -> io::Result<Tally> {
-    let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
-    let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
-    let hint = match report {
-        Some(_) => "the report has them all",
-        None => "--report PATH keeps them all",
-    };
-    let mut messages = Messages { sink: sinks.messages, max: max_messages, shown: 0, held: 0 };
-    let mut pending = BTreeMap::new();
-    let mut next = 0u64;
-    let mut written = 0u64;
-    let mut tally = Tally::default();
-    for (index, end_offset, result) in results {
-        pending.insert(index, (end_offset, result));
-        while let Some((end_offset, result)) = pending.remove(&next) {
-            if cancel.requested().is_some() {
-                return Ok(tally); // `run` reports the interruption; write nothing more
-            }
-            tally += &result.tally;
-            match seen.as_deref_mut() {
-                None => {
-                    if let Some(report) = &mut report {
-                        report.write_all(&result.report)?;
-                    }
-                    if result.written > 0 && written > 0 {
-                        out.write_all(separator)?;
-                    }
-                    written += result.written;
-                    out.write_all(&result.data)?;
+/// The writer thread: puts pieces back in input order, has the job's [`Emit`] write them,
+/// writes their messages, and returns their buffers.
+struct Writer<'a> {
+    separator: &'a [u8],
+    progress: &'a Progress,
+    /// The input's name, for the note on messages held back.
+    name: &'a str,
+    max_messages: Option<u64>,
+    cancel: &'a Cancel,
+}
+
+impl Writer<'_> {
+    fn run<E>(
+        self,
+        results: Receiver<(u64, u64, ChunkOutput<E>)>,
+        free: Sender<ChunkOutput<E>>,
+        sinks: Sinks,
+        emit: &mut dyn Emit<E>,
+    ) -> io::Result<Tally> {
+        let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
+        let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
+        let hint = match report {
+            Some(_) => "the report has them all",
+            None => "--report PATH keeps them all",
+        };
+        let mut messages =
+            Messages { sink: sinks.messages, max: self.max_messages, shown: 0, held: 0 };
+        let mut pending = BTreeMap::new();
+        let mut next = 0u64;
+        let mut written = 0u64;
+        let mut tally = Tally::default();
+        for (index, end_offset, result) in results {
+            pending.insert(index, (end_offset, result));
+            while let Some((end_offset, result)) = pending.remove(&next) {
+                if self.cancel.requested().is_some() {
+                    return Ok(tally); // the run reports the interruption; write nothing more
                 }
-                Some(seen) => {
-                    let report = report.as_mut().map(|r| r as &mut dyn Write);
-                    let (kept, dropped) =
-                        seen.filter(&result, separator, written, &mut out, report)?;
-                    written += kept;
-                    tally.dropped += dropped;
-                }
+                tally += &result.tally;
+                let report = report.as_mut().map(|r| r as &mut dyn Write);
+                let (kept, dropped) =
+                    emit.emit(&result, self.separator, written, &mut out, report)?;
+                written += kept;
+                tally.dropped += dropped;
+                messages.write(&result.messages, self.progress)?;
+                self.progress.update(end_offset, tally.records);
+                let _ = free.send(result);
+                next += 1;
             }
-            messages.write(&result.messages, progress)?;
-            progress.update(end_offset, tally.records);
-            let _ = free.send(result);
-            next += 1;
         }
+        out.flush()?;
+        if let Some(report) = &mut report {
+            report.flush()?;
+        }
+        if messages.held > 0 {
+            let (held, max) = (messages.held, messages.max.unwrap_or(0));
+            let note = format!(
+                "sudoku-bulk: {}: {} not shown (--max-messages {max}); {hint}\n",
+                self.name,
+                crate::grid::Plural(held as usize, "more failed record")
+            );
+            messages.max = None;
+            messages.write(note.as_bytes(), self.progress)?;
+        }
+        Ok(tally)
     }
-    out.flush()?;
-    if let Some(report) = &mut report {
-        report.flush()?;
-    }
-    if messages.held > 0 {
-        let (held, max) = (messages.held, messages.max.unwrap_or(0));
-        let note = format!(
-            "sudoku-bulk: {name}: {} not shown (--max-messages {max}); {hint}\n",
-            crate::grid::Plural(held as usize, "more failed record")
-        );
-        messages.max = None;
-        messages.write(note.as_bytes(), progress)?;
-    }
-    Ok(tally)
 }
 
 /// Where the messages about failed records go, and how many may go there.

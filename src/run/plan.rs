@@ -6,10 +6,11 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::dest::{self, Destination, Shared};
+use super::error::Error;
 use super::options::{Options, Sink, Source, Work};
 use super::pipeline::{Input, Settings};
 use super::summary::Summary;
-use super::{threads, Error};
+use super::threads;
 use crate::output::{Encoder, OutputFormat, ReportFormat};
 use crate::verdict::Task;
 

@@ -22,6 +22,8 @@ use crate::verdict::{count_label, Reason, Tally, Task};
 /// A run's summary.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
+// One a run: its size does not matter, and unboxed variants are easier to match on.
+#[allow(clippy::large_enum_variant)]
 pub enum Summary {
     /// A task's run over records.
     Records(RecordsSummary),
@@ -462,10 +464,7 @@ mod tests {
 
     #[test]
     fn the_json_has_the_keys_in_their_order() {
-        let mut tally = Tally::default();
-        tally.records = 3;
-        tally.ok = 3;
-        tally.solutions = vec![0, 2, 1];
+        let tally = Tally { records: 3, ok: 3, solutions: vec![0, 2, 1], ..Tally::default() };
         let summary = Summary::Records(RecordsSummary::new(
             Task::Count { limit: 2 },
             vec![("x.txt".into(), tally, None)],
