@@ -6,8 +6,8 @@
 //! answer is a complete valid grid (`answer invalid`), keeps the givens (`answer disagrees
 //! with givens`) and is the solution (`answer is not the solution`).
 
-use crate::format::Puzzle;
 use crate::grid::{Grid, ParseError};
+use crate::io::format::Puzzle;
 use crate::solver::Solver;
 use crate::verdict::{Detail, Fault, Reason, Verdict};
 

@@ -3,10 +3,11 @@
 //! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
-use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, FieldError, NULL_FIELD};
+use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
 use super::lines::line_at;
 use super::{is_end_marker, trim, Format};
-use crate::grid::{cell_value, ByteName, Grid, ParseError, Plural};
+use crate::grid::{cell_value, Grid, ParseError};
+use crate::verdict::RecordError;
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,50 +48,6 @@ pub struct Puzzle {
     pub layout: Layout,
     /// The answer the record carries (a CSV answer column), parsed or not.
     pub answer: Option<Result<Grid, ParseError>>,
-}
-
-/// Why a record is not a puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// A puzzle line that does not parse.
-    #[error(transparent)]
-    Line(#[from] ParseError),
-    /// A grid row with the wrong number of cells.
-    #[error("{} in row {row}, expected 9", Plural(*cells, "cell"))]
-    RowLength {
-        /// The row, counted from 1.
-        row: u8,
-        /// How many cells it held.
-        cells: usize,
-    },
-    /// A grid row with a character that is neither a digit, a blank nor a separator.
-    #[error("row {row}, column {column}: unexpected character {}", ByteName(*byte))]
-    RowCharacter {
-        /// The row, counted from 1.
-        row: u8,
-        /// The character's position in the line, counted from 1.
-        column: usize,
-        /// The offending byte.
-        byte: u8,
-    },
-    /// A grid record with too few or too many rows (grids back to back are read 9 rows at a
-    /// time only when their rows are a multiple of 9).
-    #[error("{}, expected 9", Plural(*rows, "row"))]
-    RowCount {
-        /// How many rows the record held.
-        rows: usize,
-    },
-    /// A CSV row that does not split into fields.
-    #[error(transparent)]
-    Fields(#[from] FieldError),
-    /// A CSV row with more or fewer fields than the first row.
-    #[error("{}, expected {expected}", Plural(*fields, "field"))]
-    FieldCount {
-        /// Fields in this row.
-        fields: usize,
-        /// Fields in the first row.
-        expected: usize,
-    },
 }
 
 /// The records of one piece of input, in order.

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 
 use crate::grid::Grid;
-use crate::output::{csv_field, json_string, OutputFormat, ReportFormat};
+use crate::io::output::{csv_field, json_string, OutputFormat, ReportFormat};
 use crate::run::pipeline::{ChunkOutput, Emit, Extra};
 
 /// A record's 128-bit key: two independent 64-bit hashes of its 81 cells.

@@ -1,10 +1,13 @@
-//! `dedup`'s (and `overlap`'s) part on the worker threads: every record is encoded, and kept
-//! with its key (the minlex form, or the puzzle) and its text, for the set of records seen
-//! (`crate::dedup::Seen`) to keep or drop in input order on the writer thread.
+//! `dedup` (and `overlap`, which runs its job over two sides): its two halves, side by side.
+//! Here is its part on the worker threads: every record is encoded, and kept with its key (the
+//! minlex form, or the puzzle) and its text. [`seen`] is the set of records seen, which keeps or
+//! drops them in input order on the writer thread.
 
+pub(crate) mod seen;
+
+use self::seen::{Keyed, Keys};
 use super::{BulkJob, Keep};
-use crate::dedup::{Keyed, Keys};
-use crate::format::Record;
+use crate::io::format::Record;
 use crate::run::pipeline::ChunkOutput;
 use crate::verdict::Verdict;
 
@@ -29,7 +32,7 @@ impl Keep for KeepKeys {
     ) {
         // Every record is encoded; the writer keeps those that repeat nothing.
         job.encoder.record(&mut out.data, record, verdict);
-        out.extra.texts.extend_from_slice(&crate::output::report_text(record.text));
+        out.extra.texts.extend_from_slice(&crate::io::output::report_text(record.text));
         let form = verdict.canonical.or(verdict.puzzle);
         let mark = Keyed::record(form, record.line, out);
         out.extra.keyed.push(mark);

@@ -2,8 +2,8 @@
 //! column) go through the same transformation, so the copy's answer is its puzzle's solution
 //! whenever the original's was; nothing is solved or checked here (`validate` does that).
 
-use crate::format::Puzzle;
 use crate::grid::ParseError;
+use crate::io::format::Puzzle;
 use crate::verdict::{Detail, Fault, Reason, Verdict};
 
 /// A record fails only when its answer field holds text that is not a grid: copying that text

@@ -9,8 +9,8 @@ use std::time::Instant;
 use super::dedup::KeepKeys;
 use super::run_with;
 use crate::canon::Sameness;
-use crate::dedup::{Mode, Seen};
-use crate::output::ReportFormat;
+use crate::cmd::dedup::seen::{Mode, Seen};
+use crate::io::output::ReportFormat;
 use crate::run::error::Error;
 use crate::run::options::Options;
 use crate::run::pipeline::{RunError, Sinks};
@@ -35,7 +35,7 @@ pub(crate) fn run(
         summary_json,
         threads,
     } = plan;
-    let mut settings = plan::settings(options, threads, crate::output::OutputFormat::Line);
+    let mut settings = plan::settings(options, threads, crate::io::output::OutputFormat::Line);
     settings.failures_only = false; // the records' own output is not written
     settings.headers = false; // the headers are ours, written below
     let output = crate::run::dest::Shared::new(output);

@@ -12,7 +12,7 @@
 //! cell as [`NULL_FIELD`], one NUL byte that the text holds nowhere else, so that a null
 //! puzzle or answer is reported as a null and outputs write nulls as nulls.
 //!
-//! The columns are chosen as a CSV input's are ([`crate::format::csv::layout`]): the ones the
+//! The columns are chosen as a CSV input's are ([`crate::io::format::csv::layout`]): the ones the
 //! user names or numbers; else a column the schema names as a known puzzle (`quizzes`,
 //! `puzzle`, `question`, ...) or answer (`solutions`, `answer`, ...) column; else by content,
 //! the first string column holding 81-cell grids in most of the first
@@ -44,8 +44,10 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 
-use crate::format::csv::{is_grid_field, ANSWER_NAMES, EVIDENCE_ROWS, NULL_FIELD, PUZZLE_NAMES};
-use crate::format::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter};
+use crate::io::format::csv::{
+    is_grid_field, ANSWER_NAMES, EVIDENCE_ROWS, NULL_FIELD, PUZZLE_NAMES,
+};
+use crate::io::format::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter};
 
 /// Rows decoded at a time from a Parquet row group (about 1.3 MB of CSV text for two grid
 /// columns, made in pieces the size the pipeline asks for).
@@ -1607,7 +1609,8 @@ mod tests {
         for line in text(input).lines() {
             let mut fields = Vec::new();
             let each = |_, field: &[u8]| fields.push(field.to_vec());
-            crate::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, each).unwrap();
+            crate::io::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, each)
+                .unwrap();
             assert_eq!(fields.len(), layout.fields, "{line:?}");
             let field = |i: usize| match &fields[i] {
                 f if f == NULL_FIELD => String::new(),
@@ -1812,8 +1815,8 @@ mod tests {
         let got = text(input);
         assert_eq!(got, expected);
         // The CSV reader sees one record a row, row N at line N, the first and last puzzles.
-        let format = crate::format::Format::Csv(layout);
-        let records: Vec<_> = crate::format::Records::new(format, got.as_bytes(), 1).collect();
+        let format = crate::io::format::Format::Csv(layout);
+        let records: Vec<_> = crate::io::format::Records::new(format, got.as_bytes(), 1).collect();
         assert_eq!(records.len(), puzzles.len());
         for (i, record) in records.iter().enumerate() {
             assert_eq!(record.line, i as u64 + 1);
@@ -2171,7 +2174,7 @@ mod tests {
         let mut rows: Vec<Vec<Option<String>>> = Vec::new();
         for line in text.lines() {
             let mut row = Vec::new();
-            crate::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, |_, f| {
+            crate::io::format::csv::split_fields_by(line.as_bytes(), Delimiter::COMMA, |_, f| {
                 let cell = (f != NULL_FIELD).then(|| String::from_utf8(f.to_vec()).unwrap());
                 row.push(cell.map(|c| c.replace("\"\"", "\"")));
             })
@@ -2192,10 +2195,10 @@ mod tests {
                 if j > 0 {
                     line.push(b',');
                 }
-                crate::output::json_string(&mut line, name.as_bytes());
+                crate::io::output::json_string(&mut line, name.as_bytes());
                 line.push(b':');
                 match cell {
-                    Some(text) => crate::output::json_string(&mut line, text.as_bytes()),
+                    Some(text) => crate::io::output::json_string(&mut line, text.as_bytes()),
                     None => line.extend_from_slice(b"null"),
                 }
             }
@@ -2366,7 +2369,7 @@ mod tests {
         ) {
             for input in [bytes.as_slice(), text.as_bytes()] {
                 let mut json = Vec::new();
-                crate::output::json_string(&mut json, input);
+                crate::io::output::json_string(&mut json, input);
                 let mut out = Vec::new();
                 let mut reader = Json { text: &json, at: 0 };
                 reader.string(&mut out).unwrap();

@@ -16,6 +16,8 @@
 
 use std::fmt;
 
+use crate::verdict::FieldError;
+
 /// A column, chosen by the user: by header name or by position (counted from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Column {
@@ -169,23 +171,6 @@ pub enum LayoutError {
         line: u64,
         /// What is wrong.
         error: FieldError,
-    },
-}
-
-/// Why a row cannot be split into fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum FieldError {
-    /// A quoted field with no closing quote on its line.
-    #[error("unterminated quote in field {field}")]
-    UnterminatedQuote {
-        /// The field, from 1.
-        field: usize,
-    },
-    /// Text after a closing quote, before the delimiter.
-    #[error("text after the closing quote of field {field}")]
-    TextAfterQuote {
-        /// The field, from 1.
-        field: usize,
     },
 }
 

@@ -10,9 +10,9 @@ use arrow_schema::{DataType, Field};
 
 use super::dedup::KeepKeys;
 use super::{run_with, Written};
-use crate::arrow_io::{output_schema, table_fields, ParquetWriter};
-use crate::dedup::Seen;
-use crate::output::{Encoder, OutputFormat};
+use crate::cmd::dedup::seen::Seen;
+use crate::io::output::{Encoder, OutputFormat};
+use crate::io::table::{output_schema, table_fields, ParquetWriter};
 use crate::run::dest::Shared;
 use crate::run::error::Error;
 use crate::run::options::{Options, Source};

@@ -418,8 +418,8 @@ mod tests {
 
     /// The records of `data` read whole, and read piece by piece from a slice and a stream.
     fn records_three_ways(format: Format, data: &[u8], target: usize) -> [Vec<String>; 3] {
-        use crate::format::Records;
-        let show = |r: crate::format::Record<'_>| format!("{} {:?}", r.line, r.parsed);
+        use crate::io::format::Records;
+        let show = |r: crate::io::format::Record<'_>| format!("{} {:?}", r.line, r.parsed);
         let whole_end = records_end(data);
         let whole = Records::new(format, &data[..whole_end], 1).map(show).collect();
         let mut sliced = Vec::new();

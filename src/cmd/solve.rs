@@ -1,7 +1,7 @@
 //! `solve`: the first solution of each puzzle.
 
-use crate::format::Puzzle;
 use crate::grid::Grid;
+use crate::io::format::Puzzle;
 use crate::solver::Solver;
 use crate::verdict::Verdict;
 

@@ -3,15 +3,15 @@
 //! decoded as a stream in bounded memory.
 //!
 //! Parquet and Arrow IPC files are recognised by their first bytes too, and read by column
-//! (`arrow_io`). A file is mapped only when its bytes are the puzzles themselves. A compressed file is read
-//! through its decoder, whatever its name says: `puzzles.txt` holding gzip is read as gzip,
-//! and `puzzles.gz` holding text as text.
+//! (`io::table`). A file is mapped only when its bytes are the puzzles themselves. A
+//! compressed file is read through its decoder, whatever its name says: `puzzles.txt` holding
+//! gzip is read as gzip, and `puzzles.gz` holding text as text.
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use crate::arrow_io::TableKind;
+use crate::io::table::TableKind;
 
 /// Where the input comes from.
 pub enum Input {

@@ -18,12 +18,12 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use crate::canon::Transform;
-use crate::format::{body, resolve, FormatOptions, Records};
 use crate::generate::puzzle_seed;
 use crate::grid::Grid;
-use crate::input::Input;
+use crate::io::format::{body, resolve, FormatOptions, Records};
+use crate::io::input::Input;
+use crate::io::stderr::say;
 use crate::solver::{Outcome, SolverKind};
-use crate::stderr::say;
 
 /// The corpus timed when no file is named: the project's sample, built into the binary so
 /// that an installed `sudoku-bulk bench` runs anywhere.
@@ -374,7 +374,7 @@ pub fn csv(rows: &[Row]) -> String {
             if i > 0 {
                 out.push(b',');
             }
-            crate::output::csv_field(&mut out, value.as_bytes());
+            crate::io::output::csv_field(&mut out, value.as_bytes());
         }
         out.push(b'\n');
     }
@@ -390,7 +390,7 @@ pub fn json(rows: &[Row]) -> String {
             out.extend_from_slice(name.as_bytes());
             out.extend_from_slice(b"\":");
             match text {
-                true => crate::output::json_string(&mut out, value.as_bytes()),
+                true => crate::io::output::json_string(&mut out, value.as_bytes()),
                 false => out.extend_from_slice(value.as_bytes()),
             }
         }

@@ -4,8 +4,8 @@
 //! givens conflict (`conflicting givens`): a count of 0 is kept for puzzles that are well
 //! formed and have no solution.
 
-use crate::format::Puzzle;
 use crate::grid::Grid;
+use crate::io::format::Puzzle;
 use crate::solver::Solver;
 use crate::verdict::{Reason, Verdict};
 

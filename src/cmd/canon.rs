@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use crate::canon::{Canonicalizer, Form};
-use crate::format::Puzzle;
+use crate::io::format::Puzzle;
 use crate::verdict::Verdict;
 
 thread_local! {

@@ -15,8 +15,8 @@ use rayon::prelude::*;
 
 use crate::generate::{puzzle_seed, Generator};
 use crate::grid::Grid;
-use crate::output::{json_string, OutputFormat};
-use crate::progress::{Progress, ProgressMode};
+use crate::io::output::{json_string, OutputFormat};
+use crate::io::progress::{Progress, ProgressMode};
 use crate::run::options::Sink;
 use crate::run::{dest, threads};
 use crate::solver::{Solver, SolverKind};

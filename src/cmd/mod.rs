@@ -22,10 +22,10 @@ use std::time::Instant;
 
 use crate::augment::Augmenter;
 use crate::canon::{Form, Sameness};
-use crate::format::chunk::Chunk;
-use crate::format::{ColumnChoice, Puzzle, Record, RecordError, Records};
 use crate::grid::Grid;
-use crate::output::Encoder;
+use crate::io::format::chunk::Chunk;
+use crate::io::format::{ColumnChoice, Puzzle, Record, Records};
+use crate::io::output::Encoder;
 use crate::run::error::Error;
 use crate::run::options::{Options, Work};
 use crate::run::pipeline::{
@@ -34,7 +34,7 @@ use crate::run::pipeline::{
 use crate::run::plan::Plan;
 use crate::run::summary::Summary;
 use crate::solver::{Solver, SolverKind};
-use crate::verdict::{Detail, Fault, Reason, Task, Verdict};
+use crate::verdict::{Detail, Fault, Reason, RecordError, Task, Verdict};
 
 /// Judges one puzzle (or the reason its record is not one) for `task` with `solver`;
 /// `scratch` is the caller's grid for the solution, reused from one puzzle to the next.

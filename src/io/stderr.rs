@@ -22,7 +22,7 @@ pub(crate) fn bytes(text: &[u8]) {
 /// `eprintln!` that never panics: see the module's documentation.
 macro_rules! say {
     ($($arg:tt)*) => {
-        $crate::stderr::line(format_args!($($arg)*))
+        $crate::io::stderr::line(format_args!($($arg)*))
     };
 }
 pub(crate) use say;

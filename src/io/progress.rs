@@ -94,7 +94,10 @@ impl Progress {
             _ => String::new(),
         };
         let secs = self.started.elapsed().as_secs_f64();
-        crate::stderr::say!("sudoku-bulk: progress: {done}{}, {secs:.1} s", self.message(puzzles));
+        crate::io::stderr::say!(
+            "sudoku-bulk: progress: {done}{}, {secs:.1} s",
+            self.message(puzzles)
+        );
     }
 
     /// Runs `f` (which writes to stderr) with the bar cleared, so the two do not mix.

@@ -21,10 +21,8 @@ pub mod csv;
 pub mod lines;
 pub mod records;
 
-pub use csv::{
-    Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter, FieldError, LayoutError, NULL_FIELD,
-};
-pub use records::{Layout, Puzzle, Record, RecordError, Records};
+pub use csv::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter, LayoutError, NULL_FIELD};
+pub use records::{Layout, Puzzle, Record, Records};
 
 use memchr::memmem;
 

@@ -18,10 +18,10 @@ use std::io::Write;
 use std::sync::Arc;
 
 use crate::canon::{Sameness, Transform};
-use crate::format::{
+use crate::grid::Grid;
+use crate::io::format::{
     ColumnChoice, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
-use crate::grid::Grid;
 use crate::verdict::{count_label, Fault, Task, Verdict};
 
 /// The output formats a user can ask for.
@@ -737,7 +737,7 @@ pub(crate) fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 fn fitted_fields(row: &[u8], layout: CsvLayout) -> Vec<Cow<'_, [u8]>> {
     let width = layout.fields;
     let mut fields: Vec<Cow<'_, [u8]>> = Vec::with_capacity(width);
-    let split = crate::format::csv::split_fields_by(row, layout.delimiter, |_, field| {
+    let split = crate::io::format::csv::split_fields_by(row, layout.delimiter, |_, field| {
         // Quoted fields come back with their quotes doubled: undo that.
         let field: Cow<'_, [u8]> = match memchr::memmem::find(field, b"\"\"") {
             None => field.into(),
