@@ -1,91 +1,19 @@
-//! Verdicts to bytes: encoders that append to a caller's buffer and never do I/O.
-//!
-//! Three output formats, for every command:
-//! - **line** (the default for line and grid inputs): `solve` answers in its puzzle's layout
-//!   (a line for a line, nine rows for nine rows), `count` writes the count (`2+` at the
-//!   limit), `validate` writes `valid`. A failed record becomes one line
-//!   `error: line N: reason`, which no reader can take for an answer.
-//! - **csv** (the default for CSV inputs): a CSV input's columns then `line`, or `line,puzzle`
-//!   for other inputs, followed by `status`, the command's own columns, and `error`.
-//! - **jsonl**: one JSON object a record, with `line`, `status` and the fields that apply.
-//!
-//! Whatever the format, there is one output record per input record, in input order.
-//! Failed records can also go to a report (CSV or JSON Lines) of their own.
+//! The [`Encoder`]: a run's verdicts as bytes in the format asked for (line, CSV, JSON Lines),
+//! appended to buffers its caller owns; and the helpers only it uses.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
 
+use super::formats::{OutputFormat, ReportFormat};
+use super::text::{csv_field, json_string, output_names, report_text, EVERY_NAME};
 use crate::canon::{Sameness, Transform};
 use crate::grid::Grid;
 use crate::io::format::{
     ColumnChoice, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
 use crate::verdict::{count_label, Fault, Task, Verdict};
-
-/// The output formats a user can ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum OutputFormat {
-    /// `csv` for a CSV input, `line` otherwise.
-    #[default]
-    Auto,
-    /// Answers in the puzzle's own layout, one record a line (nine rows for a grid answer).
-    Line,
-    /// CSV with a header.
-    Csv,
-    /// JSON Lines.
-    Jsonl,
-    /// Parquet: the JSON Lines fields as typed columns (`line`, `count`, `limit`, `guesses` as
-    /// integers).
-    Parquet,
-}
-
-/// The formats of a failure report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportFormat {
-    /// `line,status,error,record`.
-    Csv,
-    /// `{"line":…,"status":…,"error":…,"record":…}` a line.
-    Jsonl,
-}
-
-impl ReportFormat {
-    /// JSON Lines for a path ending `.jsonl` or `.ndjson`; CSV otherwise. A path ending `.json`
-    /// is refused (`None`): a report is a stream of records, not one JSON document.
-    pub fn for_path(path: &std::path::Path) -> Option<ReportFormat> {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("jsonl" | "ndjson") => Some(ReportFormat::Jsonl),
-            Some("json") => None,
-            _ => Some(ReportFormat::Csv),
-        }
-    }
-}
-
-impl OutputFormat {
-    /// The concrete format for an input of `input`'s format: `Auto` is CSV for CSV input
-    /// (and other rows of fields), line otherwise.
-    pub fn resolve(self, input: Format) -> OutputFormat {
-        match (self, input) {
-            (OutputFormat::Auto, Format::Csv(_)) => OutputFormat::Csv,
-            (OutputFormat::Auto, _) => OutputFormat::Line,
-            (chosen, _) => chosen,
-        }
-    }
-
-    /// The format an output path's extension names (`.csv`, `.jsonl`, `.ndjson`, `.txt`), if
-    /// any: `Err` with the extension for one that names a format we do not write.
-    pub fn for_path(path: &std::path::Path) -> Result<Option<OutputFormat>, String> {
-        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("csv") => Ok(Some(OutputFormat::Csv)),
-            Some("jsonl" | "ndjson") => Ok(Some(OutputFormat::Jsonl)),
-            Some("parquet") => Ok(Some(OutputFormat::Parquet)),
-            Some("txt") => Ok(Some(OutputFormat::Line)),
-            Some(ext @ ("arrow" | "feather" | "json" | "xlsx")) => Err(ext.to_string()),
-            _ => Ok(None),
-        }
-    }
-}
 
 /// Encodes verdicts for one run: its task, input format and output format. It only appends to
 /// buffers its caller owns; the job that walks the records decides what to encode and when.
@@ -634,48 +562,6 @@ impl Encoder {
     }
 }
 
-/// Every name our columns and JSON keys can have, in the order they are renamed in.
-const EVERY_NAME: [&str; 12] = [
-    "line",
-    "puzzle",
-    "status",
-    "solution",
-    "count",
-    "limit",
-    "guesses",
-    "canonical",
-    "automorphisms",
-    "copy",
-    "transform",
-    "error",
-];
-
-/// The names our columns take beside the input's columns `theirs`: each its own, or, where
-/// that would clash with an input column or with one of ours named before it, with `_out`
-/// added (then `_out2`, `_out3`, ...). Names are compared ignoring ASCII case, as Spark
-/// compares them, so no two columns of the result can be taken for one another and no input
-/// column is ever overwritten. The one rule for every output: CSV, JSON Lines, Parquet, and
-/// the Python, Spark and Dask tables.
-pub fn output_names<S: AsRef<str>>(ours: &[&str], theirs: &[S]) -> Vec<String> {
-    let mut taken: std::collections::HashSet<String> =
-        theirs.iter().map(|name| name.as_ref().to_ascii_lowercase()).collect();
-    ours.iter()
-        .map(|name| {
-            let mut candidate = name.to_string();
-            let mut n = 1;
-            while taken.contains(&candidate.to_ascii_lowercase()) {
-                n += 1;
-                candidate = match n {
-                    2 => format!("{name}_out"),
-                    _ => format!("{name}_out{}", n - 1),
-                };
-            }
-            taken.insert(candidate.to_ascii_lowercase());
-            candidate
-        })
-        .collect()
-}
-
 /// The particulars of a fault, or its reason where there are none.
 fn detail_text(fault: &Fault) -> String {
     let mut text = String::new();
@@ -717,20 +603,6 @@ fn decimal(out: &mut Vec<u8>, n: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// The most of a record's text a report quotes: a record can be a megabyte-long line, and the
-/// report need not hold it twice; a pretty-printed grid (about 250 bytes) fits whole.
-const REPORT_TEXT: usize = 512;
-
-/// A record's text for a report: whole, or its start and how long it was.
-pub(crate) fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    if text.len() <= REPORT_TEXT {
-        return text.into();
-    }
-    let mut short = text[..REPORT_TEXT].to_vec();
-    write!(short, "... ({} bytes)", text.len()).expect("Vec");
-    short.into()
-}
-
 /// A CSV row's fields, unquoted, exactly `width` of them: a row with fewer gets empty ones, a
 /// row with more loses the rest (the report and the error name the row as it was), and a row
 /// that does not split is one field, whole.
@@ -763,102 +635,5 @@ fn csv_input_fields<F: AsRef<[u8]>>(out: &mut Vec<u8>, layout: &CsvLayout, field
         if !(layout.nulls && field == NULL_FIELD) {
             csv_field(out, field);
         }
-    }
-}
-
-/// Appends a CSV field, quoted if it holds a comma, a quote or a line end.
-pub fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
-    if field.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
-        out.push(b'"');
-        for &b in field {
-            if b == b'"' {
-                out.push(b'"');
-            }
-            out.push(b);
-        }
-        out.push(b'"');
-    } else {
-        out.extend_from_slice(field);
-    }
-}
-
-/// Appends a JSON string. Input bytes that are not UTF-8 become U+FFFD.
-pub fn json_string(out: &mut Vec<u8>, text: &[u8]) {
-    out.push(b'"');
-    for c in String::from_utf8_lossy(text).chars() {
-        match c {
-            '"' => out.extend_from_slice(b"\\\""),
-            '\\' => out.extend_from_slice(b"\\\\"),
-            '\n' => out.extend_from_slice(b"\\n"),
-            '\r' => out.extend_from_slice(b"\\r"),
-            '\t' => out.extend_from_slice(b"\\t"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).expect("Vec"),
-            c => {
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            }
-        }
-    }
-    out.push(b'"');
-}
-
-impl fmt::Display for OutputFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OutputFormat::Auto => "auto",
-            OutputFormat::Line => "line",
-            OutputFormat::Csv => "csv",
-            OutputFormat::Jsonl => "jsonl",
-            OutputFormat::Parquet => "parquet",
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        let mut out = Vec::new();
-        csv_field(&mut out, b"plain");
-        out.push(b'|');
-        csv_field(&mut out, b"a,\"b\"");
-        assert_eq!(out, b"plain|\"a,\"\"b\"\"\"");
-    }
-
-    #[test]
-    fn our_names_never_clash_with_theirs_or_each_other() {
-        assert_eq!(output_names(&["line", "status"], &["puzzle"]), ["line", "status"]);
-        assert_eq!(output_names(&["status"], &["Status"]), ["status_out"]);
-        assert_eq!(
-            output_names(&["status", "error"], &["status", "STATUS_OUT", "status_out2"]),
-            ["status_out3", "error"]
-        );
-        // One of ours renamed onto another of ours' own name: the later one moves on.
-        assert_eq!(output_names(&["a", "a_out"], &["A"]), ["a_out", "a_out_out"]);
-        let none: [&str; 0] = [];
-        assert_eq!(output_names(&["line"], &none), ["line"]);
-    }
-
-    #[test]
-    fn json_strings_are_escaped() {
-        let mut out = Vec::new();
-        json_string(&mut out, b"a\"b\\c\n\x01\xff");
-        assert_eq!(String::from_utf8(out).unwrap(), "\"a\\\"b\\\\c\\n\\u0001\u{fffd}\"");
-    }
-
-    #[test]
-    fn reports_follow_the_path_extension() {
-        use std::path::Path;
-        assert_eq!(ReportFormat::for_path(Path::new("bad.jsonl")), Some(ReportFormat::Jsonl));
-        assert_eq!(ReportFormat::for_path(Path::new("bad.csv")), Some(ReportFormat::Csv));
-        assert_eq!(ReportFormat::for_path(Path::new("bad")), Some(ReportFormat::Csv));
-        assert_eq!(ReportFormat::for_path(Path::new("bad.json")), None);
-        assert_eq!(OutputFormat::for_path(Path::new("x.CSV")), Ok(Some(OutputFormat::Csv)));
-        assert_eq!(OutputFormat::for_path(Path::new("x.ndjson")), Ok(Some(OutputFormat::Jsonl)));
-        assert_eq!(OutputFormat::for_path(Path::new("x.out")), Ok(None));
-        assert_eq!(OutputFormat::for_path(Path::new("x.parquet")), Ok(Some(OutputFormat::Parquet)));
-        assert_eq!(OutputFormat::for_path(Path::new("x.feather")), Err("feather".to_string()));
     }
 }
