@@ -2,8 +2,9 @@
 //! its own way, a module each; they share one pipeline [`Job`], [`BulkJob`]: it walks a
 //! piece's records, has the task judge each one, and hands the verdict to its [`Keep`], which
 //! has the [`Encoder`] append bytes ([`Written`]; `dedup`'s keeps each record's key too, for
-//! the set of records seen on the writer thread). `overlap` runs `dedup`'s job over two sides;
-//! `generate` and `bench` have runners of their own.
+//! the set of records seen on the writer thread, `dedup::seen`). `overlap` runs `dedup`'s job
+//! over two sides; `generate` and `bench` have runners of their own. `task` runs a task over
+//! every input into one output; [`execute`] and [`one_input`] are the library's entry points.
 
 mod augment;
 pub(crate) mod bench;
