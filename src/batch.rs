@@ -26,12 +26,12 @@
 
 use rayon::prelude::*;
 
-use crate::commands::{judge, with_solver};
-use crate::format::{Layout, Puzzle, RecordError};
+use crate::cmd::{judge, with_solver};
 use crate::grid::{Grid, ParseError};
+use crate::io::format::{Layout, Puzzle};
 use crate::run::threads;
 use crate::solver::SolverKind;
-use crate::verdict::{Task, Verdict};
+use crate::verdict::{RecordError, Task, Verdict};
 
 /// Puzzles handed to one worker at a time: enough to make the hand-over cheap, few enough that
 /// every thread gets a share of a small batch.

@@ -13,14 +13,14 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
 use crate::canon::{Form, Sameness};
-use crate::commands::bench::{self, Mode, ResultFormat};
-use crate::commands::generate::{self, ClueRange};
-use crate::format::{Column, Delimiter, FormatKind, FormatOptions};
-use crate::output::OutputFormat;
-use crate::progress::ProgressMode;
+use crate::cmd::bench::{self, Mode, ResultFormat};
+use crate::cmd::generate::{self, ClueRange};
+use crate::io::format::{Column, Delimiter, FormatKind, FormatOptions};
+use crate::io::output::OutputFormat;
+use crate::io::progress::ProgressMode;
+use crate::io::stderr::say;
 use crate::run::{self, Cancel, Options, Sink, Source, Work};
 use crate::solver::SolverKind;
-use crate::stderr::say;
 use crate::verdict::Task;
 
 /// Solve, count and validate Sudoku puzzles in bulk, on every core, in input order.
@@ -357,7 +357,7 @@ fn threads(asked: Option<usize>) -> Result<usize> {
 /// Runs the command; the exit code on success, an error (exit 2) otherwise.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let cancel = Cancel::new();
-    crate::signals::install(cancel.flag()).context("installing signal handlers")?;
+    crate::io::signals::install(cancel.flag()).context("installing signal handlers")?;
     let task = |common: Common, task: Task| {
         let quiet = common.quiet;
         execute(options(common, Work::Task(task), &cancel), quiet)

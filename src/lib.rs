@@ -60,33 +60,25 @@
 //!
 //! `examples/solve_lines.rs` is a small program built on the batch API.
 
-mod arrow_io;
 pub mod augment;
 pub mod batch;
 pub mod canon;
 #[doc(hidden)]
 pub mod cli;
-mod commands;
-mod dedup;
-#[cfg(not(feature = "internals"))]
-mod format;
-#[cfg(feature = "internals")]
-#[doc(hidden)]
-pub mod format;
+mod cmd;
 mod generate;
 pub mod grid;
-mod input;
-mod output;
-mod progress;
+mod io;
 pub mod run;
-mod signals;
 pub mod solver;
-mod stderr;
 pub mod verdict;
 
-pub use commands::{execute, one_input};
+pub use cmd::{execute, one_input};
 pub use grid::Grid;
-pub use output::output_names;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub use io::format;
+pub use io::output::output_names;
 pub use run::pipeline;
 pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};
 pub use verdict::{Detail, Fault, Reason, Tally, Task, Verdict};

@@ -3,7 +3,7 @@
 //! Exit status: what the command returns (0 all passed, 1 some record failed, 130/143 after a
 //! signal); 2 for a usage or I/O error; 0 when the reader of our output went away (`| head`),
 //! which is where the run was meant to end, not a failure. A closed stderr changes none of
-//! this: messages that cannot be written are dropped (see the library's `stderr` module).
+//! this: messages that cannot be written are dropped (see the library's `io::stderr` module).
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -24,8 +24,7 @@
 use std::fmt;
 
 use crate::canon::{Form, Sameness};
-pub use crate::format::{FieldError, RecordError};
-use crate::grid::{Conflict, Grid, ParseError};
+use crate::grid::{ByteName, Conflict, Grid, ParseError, Plural};
 
 /// What to conclude about each puzzle: the three bulk commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +175,67 @@ impl Reason {
 pub fn count_label(count: u64, limit: u32) -> String {
     let plus = if count >= u64::from(limit) { "+" } else { "" };
     format!("{count}{plus}")
+}
+
+/// Why a record is not a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A puzzle line that does not parse.
+    #[error(transparent)]
+    Line(#[from] ParseError),
+    /// A grid row with the wrong number of cells.
+    #[error("{} in row {row}, expected 9", Plural(*cells, "cell"))]
+    RowLength {
+        /// The row, counted from 1.
+        row: u8,
+        /// How many cells it held.
+        cells: usize,
+    },
+    /// A grid row with a character that is neither a digit, a blank nor a separator.
+    #[error("row {row}, column {column}: unexpected character {}", ByteName(*byte))]
+    RowCharacter {
+        /// The row, counted from 1.
+        row: u8,
+        /// The character's position in the line, counted from 1.
+        column: usize,
+        /// The offending byte.
+        byte: u8,
+    },
+    /// A grid record with too few or too many rows (grids back to back are read 9 rows at a
+    /// time only when their rows are a multiple of 9).
+    #[error("{}, expected 9", Plural(*rows, "row"))]
+    RowCount {
+        /// How many rows the record held.
+        rows: usize,
+    },
+    /// A CSV row that does not split into fields.
+    #[error(transparent)]
+    Fields(#[from] FieldError),
+    /// A CSV row with more or fewer fields than the first row.
+    #[error("{}, expected {expected}", Plural(*fields, "field"))]
+    FieldCount {
+        /// Fields in this row.
+        fields: usize,
+        /// Fields in the first row.
+        expected: usize,
+    },
+}
+
+/// Why a row cannot be split into fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    /// A quoted field with no closing quote on its line.
+    #[error("unterminated quote in field {field}")]
+    UnterminatedQuote {
+        /// The field, from 1.
+        field: usize,
+    },
+    /// Text after a closing quote, before the delimiter.
+    #[error("text after the closing quote of field {field}")]
+    TextAfterQuote {
+        /// The field, from 1.
+        field: usize,
+    },
 }
 
 /// The particulars behind a reason, where there are any.

@@ -1,5 +1,5 @@
 //! Minlex of a grid whose rows and columns each hold the nine digits once (every solution
-//! grid is one): the general search of the parent module, specialised.
+//! grid is one): the general search (`search`), specialised.
 //!
 //! In such a grid the output's first row relabels to `123456789` whatever the column order,
 //! so the form is settled by the second row. For an ordered pair of rows `r0`, `r1` of one
@@ -23,7 +23,8 @@
 //! the rest of its band follows in order, then the last band in order (two rows of a latin
 //! grid differ in every column, so their first cells order them, with no ties to break).
 
-use super::{Canonical, Transform, FREE};
+use super::form::Canonical;
+use super::transform::{Transform, FREE};
 use crate::grid::{Grid, CELLS};
 
 /// One way to start the form: a pair of rows in one orientation and a column order that

@@ -21,9 +21,10 @@
 //! givens alone (the blanks are where the pattern has them, the same for all).
 //!
 //! When the candidates or their column orders grow past the limits below (sparse grids, grids
-//! with symmetries), this search gives up and the general one of the parent module takes over.
+//! with symmetries), this search gives up and the general one (`search`) takes over.
 
-use super::{Canonical, Transform};
+use super::form::Canonical;
+use super::transform::Transform;
 use crate::grid::{Grid, CELLS};
 
 /// The six orders of three things: in order `k`, position `i` takes item `PERM3[k][i]`.

@@ -68,7 +68,7 @@ pub(crate) fn open(sink: &Sink) -> Result<(Box<dyn Write + Send>, Destination), 
         builder.permissions(std::fs::Permissions::from_mode(0o666)); // less the umask
     }
     let temp = builder.tempfile_in(dir).map_err(failed)?;
-    crate::signals::remove_on_fatal_signal(temp.path());
+    crate::io::signals::remove_on_fatal_signal(temp.path());
     let file = temp.as_file().try_clone().map_err(failed)?;
     Ok((Box::new(file), Destination::Staged { temp, path: path.to_path_buf() }))
 }

@@ -1,7 +1,7 @@
 //! A run: one [`Options`] value in, every input read, every record judged, every output
 //! written, one [`Summary`] out. The CLI and the Python binding build the options and call
 //! [`execute`](crate::execute); every rule about inputs, outputs, formats, columns and
-//! summaries is here, and none about a particular command (those are in `commands`).
+//! summaries is here, and none about a particular command (those are in `cmd`).
 //!
 //! ```
 //! use sudoku_bulk::run::{Options, Sink, Source, Summary, Work};
@@ -25,7 +25,7 @@
 //! assert!(sudoku_bulk::execute(&options).unwrap_err().to_string().contains("is the input file"));
 //! ```
 //!
-//! The run checks the whole of its options first ([`plan`]): every input can be opened,
+//! The run checks the whole of its options first (`plan`): every input can be opened,
 //! the outputs' formats follow from their names, no output is an input (by inode, through
 //! links) and no two outputs are one file, the thread count is within the limit. Only then
 //! does it read: each input in turn through the [`pipeline`], which writes its records in

@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::canon::Sameness;
-use crate::format::FormatOptions;
-use crate::output::OutputFormat;
-use crate::progress::ProgressMode;
+use crate::io::format::FormatOptions;
+use crate::io::output::OutputFormat;
+use crate::io::progress::ProgressMode;
 use crate::solver::SolverKind;
 use crate::verdict::Task;
 
@@ -111,7 +111,7 @@ impl Work {
 }
 
 /// Everything a run needs to know. [`Options::new`] gives the defaults, which the front ends
-/// change field by field; [`run`](super::run) checks the whole before any work.
+/// change field by field; [`execute`](crate::execute) checks the whole before any work.
 #[derive(Debug, Clone)]
 pub struct Options {
     /// What to do.

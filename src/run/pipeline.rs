@@ -1,6 +1,6 @@
 //! The file pipeline: input -> pieces -> worker threads -> ordered writer. It knows no
-//! command: a [`Job`] says what a worker makes of a piece, an [`Emit`] what the writer does
-//! with each piece's output in input order (the commands' jobs are in `commands`; the
+//! command: a `Job` says what a worker makes of a piece, an `Emit` what the writer does
+//! with each piece's output in input order (the commands' jobs are in `cmd`; the
 //! library's entry points are `execute` and `one_input`).
 //!
 //! ```text
@@ -24,19 +24,19 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 
 use super::cancel::Cancel;
 use super::threads;
-use crate::arrow_io::{open_table, TextStream};
-use crate::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
-use crate::format::{not_puzzles, resolve_with_columns, strip_bom};
-use crate::progress::Progress;
+use crate::io::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
+use crate::io::format::{not_puzzles, resolve_with_columns, strip_bom};
+use crate::io::progress::Progress;
+use crate::io::table::{open_table, TextStream};
 use crate::solver::SolverKind;
 use crate::verdict::Tally;
 
-pub use crate::format::{
+pub use crate::io::format::{
     Column, ColumnChoice, ColumnSource, Delimiter, Format, FormatKind, FormatOptions, LayoutError,
 };
-pub use crate::input::{Compression, Input, TableFile};
-pub use crate::output::{OutputFormat, ReportFormat};
-pub use crate::progress::ProgressMode;
+pub use crate::io::input::{Compression, Input, TableFile};
+pub use crate::io::output::{OutputFormat, ReportFormat};
+pub use crate::io::progress::ProgressMode;
 
 /// What a command does with each piece of input: parse its records, work on them, encode the
 /// results. Runs on worker threads; must not do I/O.
@@ -640,7 +640,7 @@ impl Messages {
         match &mut self.sink {
             Some(sink) => sink.write_all(text),
             None => {
-                progress.suspend(|| crate::stderr::bytes(text));
+                progress.suspend(|| crate::io::stderr::bytes(text));
                 Ok(())
             }
         }

@@ -11,7 +11,7 @@ use super::options::{Options, Sink, Source, Work};
 use super::pipeline::{Input, Settings};
 use super::summary::Summary;
 use super::threads;
-use crate::output::{Encoder, OutputFormat, ReportFormat};
+use crate::io::output::{Encoder, OutputFormat, ReportFormat};
 use crate::verdict::Task;
 
 /// The most inputs `dedup` and `overlap` tell apart (the set packs a record's file index in 16

@@ -1,0 +1,271 @@
+//! `generate`: proper, minimal puzzles, the same for a seed whatever the threads; with their
+//! solutions if asked, and filtered by clue count and by how many guesses they take.
+//!
+//! Puzzle `i` comes from a generator seeded with `puzzle_seed(seed, i)`: it draws puzzles until
+//! one passes the filters (without filters, the first), so the output does not depend on the
+//! thread count. Filters that minimal puzzles rarely meet are given up after `MAX_DRAWS` draws
+//! for one puzzle, with an error that says so, rather than run for ever.
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::str::FromStr;
+
+use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+
+use crate::generate::{puzzle_seed, Generator};
+use crate::grid::Grid;
+use crate::io::output::{json_string, OutputFormat};
+use crate::io::progress::{Progress, ProgressMode};
+use crate::run::options::Sink;
+use crate::run::{dest, threads};
+use crate::solver::{Solver, SolverKind};
+
+/// Puzzles generated a block at a time, which keeps memory bounded while the pool works.
+const BLOCK: u64 = 4096;
+
+/// Draws for one puzzle before the filters are declared out of reach.
+pub(crate) const MAX_DRAWS: u32 = 10_000;
+
+/// A range of clue counts, `LOW..HIGH` (both included) or one count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClueRange {
+    /// The fewest clues.
+    pub low: usize,
+    /// The most clues.
+    pub high: usize,
+}
+
+impl FromStr for ClueRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ClueRange, String> {
+        let number = |s: &str| {
+            s.trim().parse::<usize>().map_err(|_| format!("{s:?} is not a number of clues"))
+        };
+        let (low, high) = match text.split_once("..") {
+            Some((low, high)) => (number(low)?, number(high.strip_prefix('=').unwrap_or(high))?),
+            None => (number(text)?, number(text)?),
+        };
+        if low > high {
+            return Err(format!("{low}..{high} is empty: the low end comes first"));
+        }
+        // No proper puzzle has fewer than 17 clues (McGuire, Tugemann and Civario, 2012), and
+        // no minimal one more than 40.
+        if low < 17 || high > 40 {
+            return Err("minimal proper puzzles have 17 to 40 clues".into());
+        }
+        Ok(ClueRange { low, high })
+    }
+}
+
+/// What `generate` is asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    /// How many puzzles.
+    pub count: u64,
+    /// The seed they come from.
+    pub seed: u64,
+    /// Clue counts to keep, if limited.
+    pub clues: Option<ClueRange>,
+    /// The fewest guesses the band solver may need (as `solve` counts them), if limited.
+    pub min_guesses: Option<u64>,
+    /// Whether to write each puzzle's solution too.
+    pub solutions: bool,
+    /// Line, CSV or JSON Lines (`Auto`: CSV with solutions, line without).
+    pub format: OutputFormat,
+    /// When to draw a progress bar.
+    pub progress: ProgressMode,
+    /// Worker threads.
+    pub threads: usize,
+    /// Draws for one puzzle before giving up ([`MAX_DRAWS`]).
+    pub max_draws: u32,
+}
+
+impl Plan {
+    /// The output format, `Auto` settled; an error for one `generate` does not write.
+    pub fn output_format(&self) -> Result<OutputFormat> {
+        Ok(match (self.format, self.solutions) {
+            (OutputFormat::Auto, true) => OutputFormat::Csv,
+            (OutputFormat::Auto, false) => OutputFormat::Line,
+            (OutputFormat::Line, true) => {
+                bail!("--solutions needs CSV or JSON Lines output (-o x.csv, --output-format csv)")
+            }
+            (OutputFormat::Parquet, _) => {
+                bail!("generate writes line, CSV or JSON Lines output, not Parquet")
+            }
+            (format, _) => format,
+        })
+    }
+
+    /// Whether a puzzle passes the filters; the band solver is asked only when guesses count.
+    fn keeps(&self, puzzle: &Grid, solver: &mut Option<Box<dyn Solver + Send>>) -> bool {
+        if let Some(clues) = self.clues {
+            if !(clues.low..=clues.high).contains(&puzzle.givens()) {
+                return false;
+            }
+        }
+        let Some(min) = self.min_guesses else { return true };
+        let solver = solver.get_or_insert_with(|| SolverKind::Band.build());
+        let mut scratch = Grid::EMPTY;
+        solver.solve(puzzle, 1, &mut scratch).guesses >= min
+    }
+
+    /// Puzzle `index` and its solution: the first its generator draws that passes the filters.
+    fn puzzle(&self, index: u64) -> Result<(Grid, Grid), u32> {
+        let mut generator = Generator::new(puzzle_seed(self.seed, index));
+        let mut solver = None;
+        for _ in 0..self.max_draws {
+            let (puzzle, solution) = generator.puzzle_with_solution();
+            if self.keeps(&puzzle, &mut solver) {
+                return Ok((puzzle, solution));
+            }
+        }
+        Err(self.max_draws)
+    }
+
+    /// Filters, as the user gave them, for messages.
+    fn filters(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(ClueRange { low, high }) = self.clues {
+            parts.push(format!("--clues {low}..{high}"));
+        }
+        if let Some(min) = self.min_guesses {
+            parts.push(format!("--min-guesses {min}"));
+        }
+        parts.join(" ")
+    }
+}
+
+/// Appends one output record for `puzzle` (and `solution` if asked) in `format`.
+fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &Grid, solution: Option<&Grid>) {
+    let text = |grid: &Grid| {
+        let mut line = Vec::with_capacity(81);
+        grid.write_line(&mut line);
+        line
+    };
+    match format {
+        OutputFormat::Jsonl => {
+            out.extend_from_slice(b"{\"puzzle\":");
+            json_string(out, &text(puzzle));
+            if let Some(solution) = solution {
+                out.extend_from_slice(b",\"solution\":");
+                json_string(out, &text(solution));
+            }
+            out.push(b'}');
+        }
+        _ => {
+            out.extend_from_slice(&text(puzzle));
+            if let Some(solution) = solution {
+                out.push(b',');
+                out.extend_from_slice(&text(solution));
+            }
+        }
+    }
+    out.push(b'\n');
+}
+
+/// Writes the plan's puzzles to `output` (stdout when `None`).
+pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
+    let format = plan.output_format()?;
+    let pool = threads::lend(plan.threads)?;
+    let (out, destination) = dest::open(&output.map_or(Sink::Stdout, Sink::from_arg))?;
+    let mut out = io::BufWriter::new(out);
+    if format == OutputFormat::Csv {
+        let header: &[u8] = if plan.solutions { b"puzzle,solution\n" } else { b"puzzle\n" };
+        out.write_all(header).context("writing output")?;
+    }
+    let progress = Progress::new(plan.progress, Some(plan.count));
+    let mut start = 0;
+    while start < plan.count {
+        let end = (start + BLOCK).min(plan.count);
+        let records: Vec<Result<Vec<u8>, (u64, u32)>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let (puzzle, solution) = plan.puzzle(i).map_err(|draws| (i, draws))?;
+                    let mut record = Vec::with_capacity(200);
+                    encode(&mut record, format, &puzzle, plan.solutions.then_some(&solution));
+                    Ok(record)
+                })
+                .collect()
+        });
+        for record in records {
+            match record {
+                Ok(record) => out.write_all(&record).context("writing output")?,
+                Err((i, draws)) => {
+                    progress.finish();
+                    bail!(
+                        "puzzle {}: none of {draws} drawn passed {}; minimal puzzles mostly have \
+                         21 to 27 clues and need few guesses: widen the filters",
+                        i + 1,
+                        plan.filters()
+                    )
+                }
+            }
+        }
+        progress.update(end, end);
+        start = end;
+    }
+    progress.finish();
+    out.flush().context("writing output")?;
+    drop(out);
+    Ok(destination.finish()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clue_ranges_parse_and_refuse_what_cannot_be() {
+        assert_eq!("22..26".parse(), Ok(ClueRange { low: 22, high: 26 }));
+        assert_eq!("22..=26".parse(), Ok(ClueRange { low: 22, high: 26 }));
+        assert_eq!("24".parse(), Ok(ClueRange { low: 24, high: 24 }));
+        assert!("26..22".parse::<ClueRange>().unwrap_err().contains("empty"));
+        assert!("16..20".parse::<ClueRange>().unwrap_err().contains("17 to 40"));
+        assert!("x..20".parse::<ClueRange>().unwrap_err().contains("not a number"));
+    }
+
+    fn plan() -> Plan {
+        Plan {
+            count: 0,
+            seed: 9,
+            clues: None,
+            min_guesses: None,
+            solutions: false,
+            format: OutputFormat::Auto,
+            progress: ProgressMode::Never,
+            threads: 1,
+            max_draws: MAX_DRAWS,
+        }
+    }
+
+    #[test]
+    fn filtered_puzzles_pass_their_filters() {
+        let plan = Plan { clues: Some(ClueRange { low: 22, high: 23 }), ..plan() };
+        for i in 0..20 {
+            let (puzzle, solution) = plan.puzzle(i).unwrap();
+            assert!((22..=23).contains(&puzzle.givens()), "{puzzle}");
+            assert!(solution.is_solved() && solution.agrees_with(&puzzle));
+        }
+        let plan = Plan { min_guesses: Some(3), ..plan };
+        let (mut band, mut scratch) = (SolverKind::Band.build(), Grid::EMPTY);
+        for i in 0..5 {
+            let (puzzle, _) = plan.puzzle(i).unwrap();
+            assert!(band.solve(&puzzle, 1, &mut scratch).guesses >= 3, "{puzzle}");
+        }
+    }
+
+    #[test]
+    fn filters_out_of_reach_are_given_up() {
+        let plan = Plan { clues: Some(ClueRange { low: 17, high: 17 }), max_draws: 20, ..plan() };
+        assert_eq!(plan.puzzle(0), Err(20));
+    }
+
+    #[test]
+    fn without_filters_the_first_draw_is_kept() {
+        let (puzzle, _) = plan().puzzle(4).unwrap();
+        assert_eq!(puzzle, Generator::new(puzzle_seed(9, 4)).puzzle());
+    }
+}

@@ -1,0 +1,574 @@
+//! Turns a piece of input into numbered records: a puzzle, or the reason it is not one.
+//!
+//! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
+//! wrong names the line where it goes wrong: for the grid format, the offending row's line.
+
+use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
+use super::lines::line_at;
+use super::{is_end_marker, trim, Format};
+use crate::grid::{cell_value, Grid, ParseError};
+use crate::verdict::RecordError;
+
+/// How a puzzle was laid out, so its answer can be laid out the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One 81-character line.
+    Line,
+    /// Nine rows; digits separated by spaces when `spaced`, boxes by `|` and rules when
+    /// `boxed`.
+    Rows {
+        /// Whether the first row had spaces between its digits.
+        spaced: bool,
+        /// Whether the first row had `|` between its boxes.
+        boxed: bool,
+    },
+    /// A CSV row.
+    Csv,
+}
+
+/// One record of the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// The input line the record starts on, or for a malformed record the line at fault.
+    pub line: u64,
+    /// The record's text without surrounding white space: for CSV and the line format, its
+    /// line (a CSV row, which output passes through); for a grid, its rows from the first to
+    /// the last, and whatever lines lie between them.
+    pub text: &'a [u8],
+    /// The puzzle, or why the text is not a puzzle.
+    pub parsed: Result<Puzzle, RecordError>,
+}
+
+/// A record that parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The givens.
+    pub grid: Grid,
+    /// How they were laid out.
+    pub layout: Layout,
+    /// The answer the record carries (a CSV answer column), parsed or not.
+    pub answer: Option<Result<Grid, ParseError>>,
+}
+
+/// The records of one piece of input, in order.
+pub struct Records<'a> {
+    format: Format,
+    data: &'a [u8],
+    pos: usize,
+    /// The line number of the line starting at `pos`.
+    line: u64,
+    /// A CSV header passed over and not yet taken.
+    header: Option<&'a [u8]>,
+    /// Rows left in a block of grids written back to back, read 9 at a time.
+    back_to_back: usize,
+    /// Whether a CSV row's answer field is read ([`Records::without_answers`]).
+    answers: bool,
+}
+
+impl<'a> Records<'a> {
+    /// Reads `data`, whose first line is line `first_line` of the input.
+    pub fn new(format: Format, data: &'a [u8], first_line: u64) -> Records<'a> {
+        Records {
+            format,
+            data,
+            pos: 0,
+            line: first_line,
+            header: None,
+            back_to_back: 0,
+            answers: true,
+        }
+    }
+
+    /// Leaves the answers of CSV rows unread (`Puzzle::answer` is `None`): for the commands
+    /// that do not use them, which need not pay for their parsing.
+    pub fn without_answers(self) -> Records<'a> {
+        Records { answers: false, ..self }
+    }
+
+    /// The CSV header, once the iterator has passed over it (once only).
+    pub fn take_header(&mut self) -> Option<&'a [u8]> {
+        self.header.take()
+    }
+
+    /// The next line (without its line end, trimmed) and its number, or `None` at the end of
+    /// the data or at an `end` marker.
+    #[inline]
+    fn next_line(&mut self) -> Option<(&'a [u8], u64)> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let (end, next) = line_at(self.data, self.pos);
+        let line = trim(&self.data[self.pos..end]);
+        if is_end_marker(line) {
+            self.pos = self.data.len();
+            return None;
+        }
+        self.pos = next;
+        self.line += 1;
+        Some((line, self.line - 1))
+    }
+
+    /// Skips blank and comment lines (and for grids, titles and rules); the first other line,
+    /// not consumed.
+    fn peek_significant(&mut self) -> Option<(&'a [u8], u64)> {
+        loop {
+            let (pos, line_no) = (self.pos, self.line);
+            let (line, number) = self.next_line()?;
+            let grid_extra = self.format == Format::Grid && (is_title(line) || is_rule(line));
+            if !line.is_empty() && !line.starts_with(b"#") && !grid_extra {
+                (self.pos, self.line) = (pos, line_no);
+                return Some((line, number));
+            }
+        }
+    }
+
+    /// The offset in `data` where `line`, a slice of it, ends.
+    fn end_of(&self, line: &[u8]) -> usize {
+        line.as_ptr() as usize - self.data.as_ptr() as usize + line.len()
+    }
+
+    /// The rows of the block starting at `pos`: up to a blank line, a title, `end` or the end
+    /// of the piece; comments and rules are not rows. Nothing is consumed.
+    fn block_rows(&mut self) -> usize {
+        let (pos, line_no) = (self.pos, self.line);
+        let mut rows = 0;
+        while let Some((line, _)) = self.next_line() {
+            if line.is_empty() || is_title(line) {
+                break;
+            }
+            if !line.starts_with(b"#") && !is_rule(line) {
+                rows += 1;
+            }
+        }
+        (self.pos, self.line) = (pos, line_no);
+        rows
+    }
+
+    /// A grid: nine rows, read up to a blank line or a title line (Project Euler's `Grid 01`),
+    /// or nine at a time where grids are written back to back. The evidence for back to back
+    /// is the block's rows being a multiple of 9; any other count is one record whose error
+    /// says how many rows it had.
+    fn grid_record(&mut self) -> Option<Record<'a>> {
+        let (text, first) = self.peek_significant()?;
+        let start = self.end_of(text) - text.len();
+        let mut end = start + text.len();
+        if self.back_to_back == 0 {
+            let rows = self.block_rows();
+            if rows > 9 && rows % 9 == 0 {
+                self.back_to_back = rows;
+            }
+        }
+        let split = self.back_to_back > 0;
+        let mut cells = [0u8; 81];
+        let mut rows = 0usize;
+        let (mut spaced, mut boxed) = (false, false);
+        let mut error: Option<(u64, RecordError)> = None;
+        // A record runs to the next blank line, title or the end, or to its ninth row in a
+        // block of grids back to back; comments and rules inside it are skipped.
+        loop {
+            let (pos, line_no) = (self.pos, self.line);
+            let Some((line, number)) = self.next_line() else { break };
+            if line.is_empty() {
+                break;
+            }
+            if is_title(line) {
+                (self.pos, self.line) = (pos, line_no); // the next record's
+                break;
+            }
+            if line.starts_with(b"#") || is_rule(line) {
+                continue;
+            }
+            rows += 1;
+            end = self.end_of(line);
+            if error.is_none() {
+                if rows > 9 {
+                    error = Some((number, RecordError::RowCount { rows }));
+                } else {
+                    match parse_row(line, rows as u8) {
+                        Ok((row, has_spaces, has_bars)) => {
+                            cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
+                            if rows == 1 {
+                                (spaced, boxed) = (has_spaces, has_bars);
+                            }
+                        }
+                        Err(e) => error = Some((number, e)),
+                    }
+                }
+            }
+            if split && rows == 9 {
+                self.back_to_back -= 9;
+                break;
+            }
+        }
+        let text = &self.data[start..end];
+        let fault = match error {
+            // Report the full count of rows, on the first extra row's line.
+            Some((line, RecordError::RowCount { .. })) => {
+                Some((line, RecordError::RowCount { rows }))
+            }
+            Some(fault) => Some(fault),
+            None if rows < 9 => Some((first, RecordError::RowCount { rows })),
+            None => None,
+        };
+        let (line, parsed) = match fault {
+            Some((line, e)) => (line, Err(e)),
+            None => {
+                let layout = Layout::Rows { spaced, boxed };
+                (first, Ok(Puzzle { grid: Grid(cells), layout, answer: None }))
+            }
+        };
+        Some(Record { line, text, parsed })
+    }
+
+    fn csv_record(&mut self, csv: CsvLayout) -> Option<Record<'a>> {
+        if let Some(record) = self.plain_csv_record(&csv) {
+            return Some(record);
+        }
+        let (text, line) = loop {
+            let (text, line) = self.next_line()?;
+            if Some(line) == csv.header_line {
+                self.header = Some(text);
+            } else if !text.is_empty() && !text.starts_with(b"#") {
+                break (text, line);
+            }
+        };
+        let (mut puzzle, mut answer) = (&b""[..], None);
+        let split = split_fields_by(text, csv.delimiter, |i, field| {
+            if i == csv.puzzle {
+                puzzle = field;
+            } else if Some(i) == csv.answer && self.answers {
+                answer = Some(field);
+            }
+        });
+        let parsed = match split {
+            Err(e) => Err(e.into()),
+            Ok(fields) if fields != csv.fields => {
+                Err(RecordError::FieldCount { fields, expected: csv.fields })
+            }
+            Ok(_) => csv_puzzle(puzzle, answer, &csv),
+        };
+        Some(Record { line, text, parsed })
+    }
+
+    /// The next record, when it is a CSV row as most are: not the header, a comment or blank,
+    /// with no quote, no white space around it, and as many fields as the header. Found and
+    /// split in one pass ([`plain_row`]); `None` leaves any other line to `csv_record`'s
+    /// general way, which reads it the same.
+    #[inline]
+    fn plain_csv_record(&mut self, csv: &CsvLayout) -> Option<Record<'a>> {
+        let Delimiter::Byte(delimiter) = csv.delimiter else { return None };
+        if self.pos >= self.data.len() || Some(self.line) == csv.header_line {
+            return None;
+        }
+        let answer = csv.answer.filter(|_| self.answers);
+        let wanted = [csv.puzzle, answer.unwrap_or(usize::MAX)];
+        let row = plain_row(self.data, self.pos, delimiter, wanted)?;
+        let text = &self.data[self.pos..row.end];
+        let (&first, &last) = (text.first()?, text.last()?);
+        if row.fields != csv.fields
+            || first == b'#'
+            || first.is_ascii_whitespace()
+            || last.is_ascii_whitespace()
+            || is_end_marker(text)
+        {
+            return None;
+        }
+        let field = |(from, to): (usize, usize)| self.data[from..to].trim_ascii();
+        let answer = answer.map(|_| field(row.spans[1]));
+        let parsed = csv_puzzle(field(row.spans[0]), answer, csv);
+        let line = self.line;
+        (self.pos, self.line) = (row.next, line + 1);
+        Some(Record { line, text, parsed })
+    }
+}
+
+/// The puzzle of a CSV row from its puzzle field and its answer field, if read.
+#[inline]
+fn csv_puzzle(
+    puzzle: &[u8],
+    answer: Option<&[u8]>,
+    csv: &CsvLayout,
+) -> Result<Puzzle, RecordError> {
+    match Grid::parse_line(puzzle) {
+        Ok(grid) => Ok(Puzzle {
+            grid,
+            layout: Layout::Csv,
+            answer: answer.map(|answer| match Grid::parse_line(answer) {
+                Err(_) if csv.nulls && answer == NULL_FIELD => Err(ParseError::Null),
+                parsed => parsed,
+            }),
+        }),
+        // A null cell of a Parquet or Arrow file: said so, not "1 cells".
+        Err(_) if csv.nulls && puzzle == NULL_FIELD => Err(ParseError::Null.into()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether a line is a grid's title, as Project Euler's p096 file has them: `Grid 01`.
+pub(crate) fn is_title(line: &[u8]) -> bool {
+    let Some((word, rest)) = line.split_at_checked(4) else { return false };
+    let number = rest.trim_ascii_start();
+    word.eq_ignore_ascii_case(b"grid")
+        && number.len() < rest.len()
+        && !number.is_empty()
+        && number.iter().all(u8::is_ascii_digit)
+}
+
+/// Whether a line is a rule between a pretty-printed grid's bands (`------+-------+------`,
+/// `===+===+===`): only `-`, `=`, `+`, `|` and spaces, and not a row of nine `-` blanks (a
+/// rule has a `+` or `=`, or other than nine dashes).
+pub(crate) fn is_rule(line: &[u8]) -> bool {
+    if line.is_empty() || !line.iter().all(|b| b"-=+|".contains(b) || b.is_ascii_whitespace()) {
+        return false;
+    }
+    let dashes = line.iter().filter(|&&b| b == b'-').count();
+    line.iter().any(|&b| b == b'+' || b == b'=') || dashes != 9
+}
+
+/// Parses one grid row: nine cells, optionally separated by white space and `|` between
+/// boxes. Returns the cells, whether any white space separated them, and whether any `|` did.
+fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool, bool), RecordError> {
+    let mut cells = [0u8; 9];
+    let mut count = 0;
+    let (mut spaced, mut boxed) = (false, false);
+    for (i, &byte) in line.iter().enumerate() {
+        if byte.is_ascii_whitespace() {
+            spaced = true;
+            continue;
+        }
+        if byte == b'|' {
+            boxed = true;
+            continue;
+        }
+        // Grids, written by hand more often than lines, may also blank a cell with `*` or `-`.
+        let value = match byte {
+            b'*' | b'-' => Some(0),
+            _ => cell_value(byte),
+        };
+        let value = value.ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
+        if count < 9 {
+            cells[count] = value;
+        }
+        count += 1;
+    }
+    if count != 9 {
+        return Err(RecordError::RowLength { row, cells: count });
+    }
+    Ok((cells, spaced, boxed))
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Record<'a>;
+
+    fn next(&mut self) -> Option<Record<'a>> {
+        match self.format {
+            Format::Line => loop {
+                let (text, line) = self.next_line()?;
+                if text.is_empty() || text.starts_with(b"#") {
+                    continue;
+                }
+                let parsed = match Grid::parse_line(text) {
+                    Ok(grid) => Ok(Puzzle { grid, layout: Layout::Line, answer: None }),
+                    Err(e) => Err(e.into()),
+                };
+                return Some(Record { line, text, parsed });
+            },
+            Format::Grid => self.grid_record(),
+            Format::Csv(layout) => self.csv_record(layout),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    fn records(format: Format, text: &str) -> Vec<Record<'_>> {
+        Records::new(format, text.as_bytes(), 1).collect()
+    }
+
+    #[test]
+    fn line_records_skip_comments_and_blanks_and_number_lines() {
+        let text =
+            format!("# header\n\n{PUZZLE}\r\n  {PUZZLE}  \n{}\nend\n{PUZZLE}\n", &PUZZLE[1..]);
+        let got = records(Format::Line, &text);
+        assert_eq!(got.len(), 3, "the line after `end` is not read");
+        assert_eq!(got[0].line, 3);
+        assert_eq!(got[1].line, 4);
+        assert_eq!(got[0].parsed.unwrap().grid.to_string(), PUZZLE);
+        assert_eq!(got[2].line, 5);
+        assert_eq!(got[2].parsed.unwrap_err().to_string(), "80 cells, expected 81");
+    }
+
+    const GRID: &str = "8 0 0 0 0 0 0 0 0
+0 0 3 6 0 0 0 0 0
+0 7 0 0 9 0 2 0 0
+0 5 0 0 0 7 0 0 0
+0 0 0 0 4 5 7 0 0
+0 0 0 1 0 0 0 3 0
+0 0 1 0 0 0 0 6 8
+0 0 8 5 0 0 0 1 0
+0 9 0 0 0 0 4 0 0
+";
+
+    #[test]
+    fn grid_records_are_separated_by_blank_lines() {
+        let compact = GRID.replace(' ', "");
+        let text = format!("# two puzzles\n{GRID}\n\n{compact}");
+        let got = records(Format::Grid, &text);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].line, 2);
+        assert_eq!(got[1].line, 13);
+        let (a, b) = (got[0].parsed.unwrap(), got[1].parsed.unwrap());
+        assert_eq!(a.grid, b.grid);
+        assert_eq!(a.layout, Layout::Rows { spaced: true, boxed: false });
+        assert_eq!(b.layout, Layout::Rows { spaced: false, boxed: false });
+        let a = a.grid;
+        assert_eq!(a.get(0, 0), 8);
+        assert_eq!(a.get(8, 6), 4);
+    }
+
+    #[test]
+    fn grid_errors_name_the_row_line() {
+        let mut lines: Vec<&str> = GRID.lines().collect();
+        lines.remove(4);
+        let missing = lines.join("\n");
+        let text = format!("{missing}\n\n{GRID}");
+        let got = records(Format::Grid, &text);
+        assert_eq!(got.len(), 2, "the next record is unaffected");
+        assert_eq!(got[0].line, 1);
+        assert_eq!(got[0].parsed.unwrap_err().to_string(), "8 rows, expected 9");
+        assert!(got[1].parsed.is_ok());
+
+        let extra = format!("{GRID}1 2 3 4 5 6 7 8 9\n");
+        let got = records(Format::Grid, &extra);
+        assert_eq!(got[0].line, 10);
+        assert_eq!(got[0].parsed.unwrap_err().to_string(), "10 rows, expected 9");
+
+        let bad = GRID.replace("0 0 3 6", "0 0 3 x");
+        let got = records(Format::Grid, &bad);
+        assert_eq!(got[0].line, 2);
+        let err = got[0].parsed.unwrap_err().to_string();
+        assert_eq!(err, "row 2, column 7: unexpected character 'x'");
+
+        let short = GRID.replace("0 7 0 0 9 0 2 0 0", "0 7 0 0 9 0 2 0");
+        let got = records(Format::Grid, &short);
+        assert_eq!(
+            (got[0].line, got[0].parsed.unwrap_err().to_string()),
+            (3, "8 cells in row 3, expected 9".into())
+        );
+    }
+
+    /// `GRID` pretty-printed, with every kind of blank.
+    const PRETTY: &str = "8 * * | - - _ | . . 0
+* * 3 | 6 * * | * * *
+* 7 * | * 9 * | 2 * *
+------+-------+------
+* 5 * | * * 7 | * * *
+* * * | * 4 5 | 7 * *
+* * * | 1 * * | * 3 *
+------+-------+------
+* * 1 | * * * | * 6 8
+* * 8 | 5 * * | * 1 *
+* 9 * | * * * | 4 * *
+";
+
+    #[test]
+    fn pretty_grids_read_as_plain_ones() {
+        let plain = records(Format::Grid, GRID)[0].parsed.unwrap().grid;
+        let got = records(Format::Grid, PRETTY);
+        assert_eq!(got.len(), 1);
+        let pretty = got[0].parsed.unwrap();
+        assert_eq!(pretty.grid, plain);
+        assert_eq!(pretty.layout, Layout::Rows { spaced: true, boxed: true });
+        assert_eq!(got[0].text, PRETTY.trim_end().as_bytes(), "the record is the whole grid");
+        let compact = records(Format::Grid, "8--|---|---\n--3|6--|---\n-7-|-9-|2--\n---+---+---\n-5-|--7|---\n---|-45|7--\n---|1--|-3-\n---+---+---\n--1|---|-68\n--8|5--|-1-\n-9-|---|4--\n");
+        let compact = compact[0].parsed.unwrap();
+        assert_eq!(compact.grid, plain);
+        assert_eq!(compact.layout, Layout::Rows { spaced: false, boxed: true });
+        // With an outer border too, as some printers draw it.
+        let bordered: String = PRETTY
+            .lines()
+            .map(|l| match l.starts_with('-') {
+                true => "+-------+-------+-------+\n".to_string(),
+                false => format!("| {l} |\n"),
+            })
+            .collect();
+        let bordered = format!("+-------+-------+-------+\n{bordered}+-------+-------+-------+\n");
+        let got = records(Format::Grid, &bordered);
+        assert_eq!((got.len(), got[0].line), (1, 2));
+        assert_eq!(got[0].parsed.unwrap().grid, plain);
+        // A row of nine `-` blanks is a row, not a rule.
+        assert!(!is_rule(b"---------") && !is_rule(b"- - - | - - - | - - -"));
+        assert!(is_rule(b"------+-------+------") && is_rule(b"====================="));
+    }
+
+    #[test]
+    fn titles_and_back_to_back_grids_separate_records() {
+        let compact = GRID.replace(' ', "");
+        let euler = format!("Grid 01\n{compact}Grid 02\n{compact}");
+        let got = records(Format::Grid, &euler);
+        assert_eq!(got.len(), 2);
+        assert_eq!((got[0].line, got[1].line), (2, 12));
+        assert!(got.iter().all(|r| r.parsed.is_ok()));
+        let back_to_back = format!("{compact}{compact}{compact}\n{GRID}");
+        let got = records(Format::Grid, &back_to_back);
+        assert_eq!(got.len(), 4);
+        assert_eq!(got.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 10, 19, 29]);
+        assert!(got.iter().all(|r| r.parsed.is_ok()));
+        assert!(got[1].text.starts_with(b"800000000") && got[1].text.ends_with(b"090000400"));
+        // Too little evidence to split: 17 rows are one record with an error, not two grids.
+        let mut rows: Vec<&str> = compact.lines().collect();
+        rows.remove(3);
+        let seventeen = format!("{}\n{compact}\n{GRID}", rows.join("\n"));
+        let got = records(Format::Grid, &seventeen);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].parsed.unwrap_err().to_string(), "17 rows, expected 9");
+        assert_eq!(got[0].line, 10, "the first row past nine");
+        assert!(got[1].parsed.is_ok());
+        assert!(
+            is_title(b"Grid 01")
+                && is_title(b"grid  7")
+                && !is_title(b"Grid")
+                && !is_title(b"Grid01")
+        );
+    }
+
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+    #[test]
+    fn csv_records_carry_their_answer_and_text() {
+        let layout = CsvLayout {
+            delimiter: super::super::csv::Delimiter::COMMA,
+            puzzle: 1,
+            answer: Some(2),
+            fields: 3,
+            header_line: Some(1),
+            nulls: false,
+        };
+        let text = format!(
+            "id,puzzle,solution\r\n1,{PUZZLE},{ANSWER}\r\n2,\"{PUZZLE}\",\r\n3,{PUZZLE}\n4,\"{PUZZLE},{ANSWER}\n"
+        );
+        let got = records(Format::Csv(layout), &text);
+        assert_eq!(got.len(), 4, "the header is not a record");
+        let mut records = Records::new(Format::Csv(layout), text.as_bytes(), 1);
+        assert_eq!(records.take_header(), None);
+        records.next();
+        assert_eq!(records.take_header(), Some(&b"id,puzzle,solution"[..]));
+        assert_eq!(records.take_header(), None);
+        assert_eq!(got[0].line, 2);
+        assert_eq!(got[0].text, format!("1,{PUZZLE},{ANSWER}").as_bytes());
+        let first = got[0].parsed.unwrap();
+        assert_eq!((first.grid.to_string().as_str(), first.layout), (PUZZLE, Layout::Csv));
+        assert_eq!(first.answer.unwrap().unwrap().to_string(), ANSWER);
+        let second = got[1].parsed.unwrap();
+        assert_eq!(second.answer, Some(Err(ParseError::WrongLength { cells: 0 })));
+        assert_eq!(got[2].parsed.unwrap_err().to_string(), "2 fields, expected 3");
+        assert_eq!(got[3].parsed.unwrap_err().to_string(), "unterminated quote in field 2");
+        assert_eq!(got[3].line, 5);
+    }
+}

@@ -1,0 +1,26 @@
+//! Verdicts to bytes: encoders that append to a caller's buffer and never do I/O.
+//!
+//! Three output formats, for every command:
+//! - **line** (the default for line and grid inputs): `solve` answers in its puzzle's layout
+//!   (a line for a line, nine rows for nine rows), `count` writes the count (`2+` at the
+//!   limit), `validate` writes `valid`. A failed record becomes one line
+//!   `error: line N: reason`, which no reader can take for an answer.
+//! - **csv** (the default for CSV inputs): a CSV input's columns then `line`, or `line,puzzle`
+//!   for other inputs, followed by `status`, the command's own columns, and `error`.
+//! - **jsonl**: one JSON object a record, with `line`, `status` and the fields that apply.
+//!
+//! Whatever the format, there is one output record per input record, in input order.
+//! Failed records can also go to a report (CSV or JSON Lines) of their own.
+//!
+//! The formats a user can ask for are in `formats`, the [`Encoder`] in `encoder`, and the
+//! small encodings every writer shares (a CSV field, a JSON string, our column names beside
+//! the input's) in `text`.
+
+mod encoder;
+mod formats;
+mod text;
+
+pub(crate) use self::encoder::Encoder;
+pub use self::formats::{OutputFormat, ReportFormat};
+pub(crate) use self::text::report_text;
+pub use self::text::{csv_field, json_string, output_names};

@@ -1,0 +1,322 @@
+//! Record batches as CSV text, one line a row, every column in the file's order: what the
+//! pipeline already reads well. Cells are read without copies; the text is made on a thread of
+//! its own, a piece of whole rows at a time, beside the workers that parse it.
+
+use std::io::{self, Read};
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{ArrowError, DataType};
+
+use crate::io::format::csv::NULL_FIELD;
+
+/// Record batches, one after another, from the start of a file; an error names where it is.
+pub(super) trait Batches: Send {
+    /// The next batch, `None` at the end.
+    fn next_batch(&mut self) -> Option<io::Result<RecordBatch>>;
+}
+
+/// A string or binary column's values, read without copies.
+enum Values<'a> {
+    /// Utf8 and Binary: 32-bit offsets into one buffer of values.
+    Offsets32 { offsets: &'a [i32], data: &'a [u8] },
+    /// LargeUtf8 and LargeBinary: 64-bit offsets.
+    Offsets64 { offsets: &'a [i64], data: &'a [u8] },
+    /// Utf8View.
+    StringView(&'a arrow_array::StringViewArray),
+    /// BinaryView.
+    BinaryView(&'a arrow_array::BinaryViewArray),
+    /// FixedSizeBinary.
+    Fixed(&'a arrow_array::FixedSizeBinaryArray),
+}
+
+/// A column's cells as bytes, `None` for a null.
+pub(super) struct Cells<'a> {
+    values: Values<'a>,
+    nulls: Option<&'a arrow_buffer::NullBuffer>,
+}
+
+impl<'a> Cells<'a> {
+    /// The cells of a string or binary array (not a dictionary: see [`plain`]); `None` for
+    /// other types.
+    pub(super) fn new(array: &'a ArrayRef) -> Option<Cells<'a>> {
+        let values = match array.data_type() {
+            DataType::Utf8 => {
+                let a = array.as_string::<i32>();
+                Values::Offsets32 { offsets: a.value_offsets(), data: a.value_data() }
+            }
+            DataType::LargeUtf8 => {
+                let a = array.as_string::<i64>();
+                Values::Offsets64 { offsets: a.value_offsets(), data: a.value_data() }
+            }
+            DataType::Binary => {
+                let a = array.as_binary::<i32>();
+                Values::Offsets32 { offsets: a.value_offsets(), data: a.value_data() }
+            }
+            DataType::LargeBinary => {
+                let a = array.as_binary::<i64>();
+                Values::Offsets64 { offsets: a.value_offsets(), data: a.value_data() }
+            }
+            DataType::Utf8View => Values::StringView(array.as_string_view()),
+            DataType::BinaryView => Values::BinaryView(array.as_binary_view()),
+            DataType::FixedSizeBinary(_) => Values::Fixed(array.as_fixed_size_binary()),
+            _ => return None,
+        };
+        Some(Cells { values, nulls: array.nulls() })
+    }
+
+    /// Row `i`'s cell, `None` if null.
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> Option<&'a [u8]> {
+        if self.nulls.is_some_and(|n| n.is_null(i)) {
+            return None;
+        }
+        Some(match &self.values {
+            Values::Offsets32 { offsets, data } => {
+                &data[offsets[i] as usize..offsets[i + 1] as usize]
+            }
+            Values::Offsets64 { offsets, data } => {
+                &data[offsets[i] as usize..offsets[i + 1] as usize]
+            }
+            Values::StringView(a) => a.value(i).as_bytes(),
+            Values::BinaryView(a) => a.value(i),
+            Values::Fixed(a) => a.value(i),
+        })
+    }
+}
+
+/// A dictionary-encoded column (a pandas categorical) as plain strings; any other as it is.
+pub(super) fn plain(array: &ArrayRef) -> Result<ArrayRef, ArrowError> {
+    match array.data_type() {
+        DataType::Dictionary(_, values) => arrow_cast::cast(array, values),
+        _ => Ok(Arc::clone(array)),
+    }
+}
+
+/// Whether every byte of `field` can go into CSV as it is: printable ASCII but the comma and
+/// the quote. Anything else (a space, a control or non-ASCII byte) and the field is quoted,
+/// which keeps a field of white space from making a blank line that the CSV reader would skip.
+/// Written without branches or a table so that the compiler vectorises it: it looks at every
+/// byte of every field.
+#[inline]
+fn is_plain(field: &[u8]) -> bool {
+    let bad = field.iter().fold(0u8, |bad, &b| {
+        bad | u8::from(!(0x21..=0x7E).contains(&b)) | u8::from(b == b',') | u8::from(b == b'"')
+    });
+    bad == 0
+}
+
+/// Appends one cell as a CSV field. Puzzles (81 digits or dots) go as they are; a null as
+/// [`NULL_FIELD`], unquoted; anything else a CSV line could misread is quoted (`"` doubled):
+/// an empty first field (which could make a blank line), a first field that could pass for a
+/// comment (`#`) or the `end` marker, and fields with a comma, a quote, white space or other
+/// bytes. Line ends inside a field become `\n` and `\r`, two characters each, so that a row
+/// stays one line and line N stays row N (such a field is no puzzle, and is reported as
+/// malformed all the same), and a NUL byte becomes `\0`, so that no field but a null's holds
+/// one.
+#[inline]
+fn put_field(out: &mut Vec<u8>, field: Option<&[u8]>, first: bool) {
+    let Some(field) = field else {
+        out.extend_from_slice(NULL_FIELD);
+        return;
+    };
+    let plain =
+        is_plain(field) && !(first && (field.is_empty() || field[0] == b'#' || field == b"end"));
+    if plain {
+        out.extend_from_slice(field);
+        return;
+    }
+    out.push(b'"');
+    for &b in field {
+        match b {
+            b'"' => out.extend_from_slice(b"\"\""),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            0 => out.extend_from_slice(b"\\0"),
+            _ => out.push(b),
+        }
+    }
+    out.push(b'"');
+}
+
+/// How one column's cells become fields.
+enum Shown<'a> {
+    /// A string or binary column: its bytes.
+    Cells(Cells<'a>),
+    /// Any other: as `arrow-cast` displays it (`1.5`, `true`, `2024-01-31`, `[1, 2]`), nulls
+    /// aside.
+    Displayed(Option<arrow_buffer::NullBuffer>, arrow_cast::display::ArrayFormatter<'a>),
+}
+
+/// Appends a batch's rows as CSV lines, every column in order. `scratch` is the caller's, for
+/// the text of a displayed cell.
+pub(super) fn put_rows(
+    out: &mut Vec<u8>,
+    batch: &RecordBatch,
+    scratch: &mut String,
+) -> Result<(), ArrowError> {
+    use std::fmt::Write as _;
+    let arrays = batch.columns().iter().map(plain).collect::<Result<Vec<_>, _>>()?;
+    let options = arrow_cast::display::FormatOptions::default();
+    let mut columns = Vec::with_capacity(arrays.len());
+    let mut width = 0;
+    for array in &arrays {
+        columns.push(match Cells::new(array) {
+            Some(cells) => {
+                width += 84;
+                Shown::Cells(cells)
+            }
+            None => {
+                width += 12;
+                let formatter = arrow_cast::display::ArrayFormatter::try_new(array, &options)?;
+                // (Logical: a column of type Null has no null buffer, yet is all nulls.)
+                Shown::Displayed(array.logical_nulls(), formatter)
+            }
+        });
+    }
+    let rows = batch.num_rows();
+    out.reserve(rows * width);
+    for i in 0..rows {
+        for (j, column) in columns.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            match column {
+                Shown::Cells(cells) => put_field(out, cells.get(i), j == 0),
+                Shown::Displayed(Some(nulls), _) if nulls.is_null(i) => {
+                    put_field(out, None, j == 0)
+                }
+                Shown::Displayed(_, formatter) => {
+                    scratch.clear();
+                    write!(scratch, "{}", formatter.value(i))
+                        .map_err(|_| ArrowError::ComputeError("a cell not shown".into()))?;
+                    put_field(out, Some(scratch.as_bytes()), j == 0);
+                }
+            }
+        }
+        out.push(b'\n');
+    }
+    Ok(())
+}
+
+/// What the thread that makes the text hands over.
+enum Piece {
+    /// Whole rows, as CSV lines.
+    Text(Vec<u8>),
+    /// The error that stopped the reading.
+    Failed(io::Error),
+    /// The end of the file.
+    End,
+}
+
+/// Pieces of text made and not yet taken.
+const PIECES_IN_FLIGHT: usize = 4;
+
+/// The file's rows as CSV text, in pieces of whole rows. A thread of its own decodes the
+/// batches and makes their text, a piece of about `piece_bytes` at a time (a slice of a batch's
+/// rows, which costs no copy), while the pipeline's main thread hands the pieces out to the
+/// workers as they are: decoding (snappy or zstd, then strings) costs as much as parsing the
+/// text, and so runs beside it rather than before it, and the text is not copied and cut again.
+/// Dropping the stream stops the thread at its next piece.
+pub(crate) struct TextStream {
+    pieces: crossbeam_channel::Receiver<Piece>,
+    /// For [`Read`]: the current piece, and how much of it has been read.
+    text: Vec<u8>,
+    pos: usize,
+    /// The end has come.
+    done: bool,
+    /// The error that stopped the stream: every later call returns it again.
+    failed: Option<(io::ErrorKind, String)>,
+}
+
+impl TextStream {
+    /// Starts the thread that reads `batches` and makes their text in pieces of about
+    /// `piece_bytes` (more for a single row longer than that).
+    pub(super) fn spawn(
+        mut batches: Box<dyn Batches>,
+        piece_bytes: usize,
+    ) -> io::Result<TextStream> {
+        let (send, pieces) = crossbeam_channel::bounded(PIECES_IN_FLIGHT);
+        std::thread::Builder::new().name("sudoku-bulk table reader".into()).spawn(move || {
+            let mut scratch = String::new();
+            // Bytes a row, as the text made so far says: how many rows make a piece. The first
+            // piece is one row, to tell.
+            let mut row_bytes = 0;
+            'batches: loop {
+                let batch = match batches.next_batch() {
+                    None => {
+                        let _ = send.send(Piece::End);
+                        return;
+                    }
+                    Some(Err(e)) => {
+                        let _ = send.send(Piece::Failed(e));
+                        return;
+                    }
+                    Some(Ok(batch)) => batch,
+                };
+                let mut start = 0;
+                while start < batch.num_rows() {
+                    let rows = piece_bytes.checked_div(row_bytes).unwrap_or(1);
+                    let rows = rows.clamp(1, batch.num_rows() - start);
+                    let mut text = Vec::new();
+                    let piece = match put_rows(&mut text, &batch.slice(start, rows), &mut scratch) {
+                        Ok(()) => {
+                            row_bytes = text.len().div_ceil(rows);
+                            Piece::Text(text)
+                        }
+                        Err(e) => {
+                            let e = io::Error::new(io::ErrorKind::InvalidData, e.to_string());
+                            let _ = send.send(Piece::Failed(e));
+                            return;
+                        }
+                    };
+                    // A closed channel: the stream was dropped, nobody reads on.
+                    if send.send(piece).is_err() {
+                        break 'batches;
+                    }
+                    start += rows;
+                }
+            }
+        })?;
+        Ok(TextStream { pieces, text: Vec::new(), pos: 0, done: false, failed: None })
+    }
+
+    /// The next piece of text, whole rows, never empty; `None` at the end. After an error,
+    /// every call returns it again.
+    pub(crate) fn next_piece(&mut self) -> io::Result<Option<Vec<u8>>> {
+        if let Some((kind, message)) = &self.failed {
+            return Err(io::Error::new(*kind, message.clone()));
+        }
+        if self.done {
+            return Ok(None);
+        }
+        let error = match self.pieces.recv() {
+            Ok(Piece::Text(text)) => return Ok(Some(text)),
+            Ok(Piece::End) => {
+                self.done = true;
+                return Ok(None);
+            }
+            Ok(Piece::Failed(e)) => e,
+            // The thread ended without a word: it panicked.
+            Err(_) => io::Error::other("the thread reading the file stopped"),
+        };
+        self.failed = Some((error.kind(), error.to_string()));
+        Err(error)
+    }
+}
+
+impl Read for TextStream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.text.len() {
+            match self.next_piece()? {
+                Some(text) => (self.text, self.pos) = (text, 0),
+                None => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.text.len() - self.pos);
+        buf[..n].copy_from_slice(&self.text[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
