@@ -24,13 +24,15 @@
 //! assert_eq!(verdicts[2].fault.unwrap().to_string(), "malformed: 2 cells, expected 81");
 //! ```
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use crate::cmd::{judge, with_solver};
 use crate::grid::{Grid, ParseError};
 use crate::io::format::{Layout, Puzzle};
 use crate::run::threads;
-use crate::solver::SolverKind;
+use crate::solver::{Solver, SolverKind};
 use crate::verdict::{RecordError, Task, Verdict};
 
 /// Puzzles handed to one worker at a time: enough to make the hand-over cheap, few enough that
@@ -146,6 +148,55 @@ impl Batch {
                     let parsed = parse(puzzle, answer);
                     let mut scratch = Grid::EMPTY;
                     with_solver(solver, |s| judge(task, s, &parsed, &mut scratch))
+                })
+                .collect()
+        })
+    }
+}
+
+/// One worker thread's means of judging, lent to [`Batch::runs`]'s work for one run of
+/// items: the batch's task, the thread's solver, a scratch grid.
+pub struct Judge<'a> {
+    task: Task,
+    solver: &'a mut dyn Solver,
+    scratch: Grid,
+}
+
+impl Judge<'_> {
+    /// The verdict on a puzzle in the line form, with the answer it claims (the same rules as
+    /// [`Batch::judge_by`]'s).
+    pub fn text(&mut self, puzzle: &[u8], answer: Answer<'_>) -> Verdict {
+        let parsed = parse(puzzle, answer);
+        judge(self.task, self.solver, &parsed, &mut self.scratch)
+    }
+
+    /// The verdict on a grid the caller has already read, with no answer.
+    pub fn grid(&mut self, grid: Grid) -> Verdict {
+        let parsed = Ok(Puzzle { grid, layout: Layout::Line, answer: None });
+        judge(self.task, self.solver, &parsed, &mut self.scratch)
+    }
+}
+
+impl Batch {
+    /// Cuts `len` items into runs of `run` items (the last may be shorter) and calls `work`
+    /// on each run's range of indices, on the pool's threads, with a [`Judge`] of that thread;
+    /// returns what each call made, in order. The form for callers that turn verdicts into
+    /// something of their own as they go (a table's slice, an array's rows), so that this
+    /// too happens on every thread, not on the caller's alone.
+    pub fn runs<T, F>(&self, len: usize, run: usize, work: F) -> Vec<T>
+    where
+        T: Send,
+        F: Fn(Range<usize>, &mut Judge<'_>) -> T + Sync,
+    {
+        let (task, solver, run) = (self.task, self.solver, run.max(1));
+        self.pool.install(|| {
+            (0..len.div_ceil(run))
+                .into_par_iter()
+                .map(|i| {
+                    let range = i * run..len.min((i + 1) * run);
+                    with_solver(solver, |solver| {
+                        work(range, &mut Judge { task, solver, scratch: Grid::EMPTY })
+                    })
                 })
                 .collect()
         })

@@ -170,8 +170,15 @@ pub(crate) fn internal_error(panic: Box<dyn std::any::Any + Send>) -> PyErr {
     ))
 }
 
+/// Rows in one record batch of a table for `rows` rows on `threads` threads: [`SLICE`] at
+/// most, and few enough that every thread builds a few slices, [`RUN`] at least.
+pub(crate) fn slice_rows(rows: usize, threads: usize) -> usize {
+    rows.div_ceil(threads.max(1) * 4).clamp(RUN, SLICE)
+}
+
 /// Judges every row of `puzzles` (each with the same row of `answers`, if given) and returns
-/// the task's table as a `pyarrow.Table`, one record batch per [`SLICE`] rows.
+/// the task's table as a `pyarrow.Table`. Each thread of the pool judges whole slices of rows
+/// and builds their record batch itself, so nothing is left for one thread to do afterwards.
 pub(crate) fn judge_table(
     py: Python<'_>,
     options: Options,
@@ -180,31 +187,23 @@ pub(crate) fn judge_table(
 ) -> PyResult<Py<PyAny>> {
     let schema = schema(options.task);
     let rows = puzzles.len();
+    let slice = slice_rows(rows, options.threads);
     let batches = with_batch(py, options, rows, |batch, cancel| {
-        let mut batches = Vec::with_capacity(rows.div_ceil(SLICE));
-        for start in (0..rows).step_by(SLICE) {
-            let end = rows.min(start + SLICE);
-            let mut table = TableBuilder::new(options.task, schema.clone(), end - start);
-            for run in (start..end).step_by(RUN) {
-                if cancel.requested().is_some() {
-                    return batches;
+        batch.runs(rows, slice, |range, judge| {
+            let mut table = TableBuilder::new(options.task, schema.clone(), range.len());
+            for row in range {
+                if row % RUN == 0 && cancel.requested().is_some() {
+                    break; // the call raises KeyboardInterrupt: this table is never seen
                 }
-                let len = RUN.min(end - run);
-                let verdicts = batch.judge_by(len, |i| {
-                    // A null puzzle is judged as an empty one, and its verdict set aside below.
-                    let puzzle = puzzles.get(run + i).unwrap_or_default();
-                    (puzzle, answer_at(answers.as_ref(), run + i))
-                });
-                for (i, verdict) in verdicts.iter().enumerate() {
-                    match puzzles.is_null(run + i) {
-                        false => table.push(verdict),
-                        true => table.push_missing(),
+                match puzzles.get(row) {
+                    Some(puzzle) => {
+                        table.push(&judge.text(puzzle, answer_at(answers.as_ref(), row)))
                     }
+                    None => table.push_missing(),
                 }
             }
-            batches.push(table.finish());
-        }
-        batches
+            table.finish()
+        })
     })?;
     let table = PyTable::try_new(batches, schema)?;
     Ok(table.into_pyarrow(py)?.unbind())

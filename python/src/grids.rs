@@ -20,7 +20,7 @@ use numpy::{
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use sudoku_bulk::{Reason, Task};
+use sudoku_bulk::{Grid, Reason, Task};
 
 use crate::engine::{with_batch, Options, RUN};
 use crate::input::type_name;
@@ -140,27 +140,66 @@ fn solve_grids<T: Cell>(
         Some(v) => char_of_value(v),
         None => b'x',
     };
+    // A cell's value in the grid (0 a blank, 1-9 a digit), or `BAD`: the line form's character
+    // read back, so that the two can never disagree.
+    const BAD: u8 = 0xFF;
+    let value_of_char = |c: u8| match c {
+        b'.' => 0,
+        b'1'..=b'9' => c - b'0',
+        _ => BAD,
+    };
+    let small_values: [u8; 256] = std::array::from_fn(|v| value_of_char(small[v]));
+    let value_of = move |cell: T| match cell.value() {
+        Some(v @ 0..=255) => small_values[v as usize],
+        Some(v) => value_of_char(char_of_value(v)),
+        None => BAD,
+    };
+    let contiguous = view.as_slice();
+    let view = &view;
     let (solutions, status) = with_batch(py, options, rows, |batch, cancel| {
-        let mut cells = view.iter().copied();
-        let contiguous = view.as_slice();
-        let mut lines = Vec::with_capacity(RUN.min(rows) * CELLS);
-        let mut solutions = Vec::with_capacity(rows * CELLS);
-        let mut status = Vec::with_capacity(rows);
-        for start in (0..rows).step_by(RUN) {
+        // Each thread reads its rows' cells straight into a grid, solves it, and writes its
+        // rows' answers; only a row with a cell that is no digit nor blank goes through the
+        // line form, for the parser's message.
+        let runs = batch.runs(rows, RUN, |range, judge| {
+            let mut solutions = Vec::with_capacity(range.len() * CELLS);
+            let mut status = Vec::with_capacity(range.len());
             if cancel.requested().is_some() {
-                break;
+                return (solutions, status); // the call raises KeyboardInterrupt
             }
-            let len = RUN.min(rows - start);
-            // A run of grids in line form, in a buffer reused for every run.
-            lines.clear();
-            match contiguous {
-                Some(all) => {
-                    lines.extend(all[start * CELLS..][..len * CELLS].iter().map(|&c| char_of(c)))
+            let mut cells = [0u8; CELLS];
+            for row in range {
+                let mut bad = 0u8;
+                match contiguous {
+                    Some(all) => {
+                        for (cell, &c) in cells.iter_mut().zip(&all[row * CELLS..][..CELLS]) {
+                            *cell = value_of(c);
+                            bad |= u8::from(*cell == BAD);
+                        }
+                    }
+                    None => {
+                        let grid = view.index_axis(numpy::ndarray::Axis(0), row);
+                        for (cell, &c) in cells.iter_mut().zip(grid.iter()) {
+                            *cell = value_of(c);
+                            bad |= u8::from(*cell == BAD);
+                        }
+                    }
                 }
-                None => lines.extend(cells.by_ref().take(len * CELLS).map(char_of)),
-            }
-            let verdicts = batch.judge_by(len, |i| (&lines[i * CELLS..][..CELLS], Answer::None));
-            for verdict in &verdicts {
+                let verdict = match (bad, Grid::from_cells(cells)) {
+                    (0, Some(grid)) => judge.grid(grid),
+                    _ => {
+                        let line: Vec<u8> = match contiguous {
+                            Some(all) => {
+                                all[row * CELLS..][..CELLS].iter().map(|&c| char_of(c)).collect()
+                            }
+                            None => view
+                                .index_axis(numpy::ndarray::Axis(0), row)
+                                .iter()
+                                .map(|&c| char_of(c))
+                                .collect(),
+                        };
+                        judge.text(&line, Answer::None)
+                    }
+                };
                 status.push(code(verdict.fault.map(|f| f.reason)));
                 match verdict.solution {
                     // Digits are 1-9: `% 10` only spares the bounds check.
@@ -169,6 +208,13 @@ fn solve_grids<T: Cell>(
                     None => solutions.extend(std::iter::repeat_n(blank_cell, CELLS)),
                 }
             }
+            (solutions, status)
+        });
+        let mut solutions = Vec::with_capacity(rows * CELLS);
+        let mut status = Vec::with_capacity(rows);
+        for (s, c) in runs {
+            solutions.extend_from_slice(&s);
+            status.extend_from_slice(&c);
         }
         (solutions, status)
     })?;

@@ -37,7 +37,7 @@ pub(crate) fn schema(task: Task) -> SchemaRef {
     let fields = match task {
         Task::Solve => vec![status, text("solution"), int("guesses"), text("error")],
         Task::Count { .. } => vec![status, int("count"), int("guesses"), text("error")],
-        // `canon` is not exposed in Python yet: a table of it would have status and error.
+        // validate's columns; canon's and augment's tables are built in equiv.rs, dedup has none.
         Task::Validate | Task::Canon { .. } | Task::Dedup { .. } | Task::Augment { .. } => {
             vec![status, text("error")]
         }
