@@ -69,8 +69,8 @@ pub enum BatchError {
     /// Answers were given, but not one for each puzzle.
     #[error(
         "{} but {}",
-        crate::grid::Plural(*puzzles, "puzzle"),
-        crate::grid::Plural(*answers, "answer")
+        crate::text::Plural(*puzzles, "puzzle"),
+        crate::text::Plural(*answers, "answer")
     )]
     Lengths {
         /// Puzzles given.

@@ -146,7 +146,7 @@ impl Generator {
 
     /// A proper puzzle: exactly one solution, and minimal (removing any given makes it
     /// non-unique).
-    #[allow(dead_code)] // the command takes the solution too; tests and fuzzing use this
+    #[cfg(test)] // the command takes the solution too (`puzzle_with_solution`)
     pub fn puzzle(&mut self) -> Grid {
         self.puzzle_with_solution().0
     }

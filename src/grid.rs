@@ -17,6 +17,8 @@
 
 use std::fmt;
 
+use crate::text::{ByteName, CellName, Plural};
+
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
@@ -77,40 +79,6 @@ pub struct Conflict {
     pub digit: u8,
     /// The first house (rows, then columns, then boxes) where it repeats.
     pub house: House,
-}
-
-/// `cell 5 (row 1, column 5)`: a cell index as people count it.
-pub(crate) struct CellName(pub usize);
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (row, col) = (self.0 / 9 + 1, self.0 % 9 + 1);
-        write!(f, "cell {} (row {row}, column {col})", self.0 + 1)
-    }
-}
-
-/// A byte quoted for an error message: printable ASCII as itself, anything else as hex.
-pub(crate) struct ByteName(pub u8);
-
-impl fmt::Display for ByteName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            b @ 0x21..=0x7e => write!(f, "'{}'", b as char),
-            b' ' => f.write_str("' '"),
-            b => write!(f, "byte 0x{b:02X}"),
-        }
-    }
-}
-
-/// A count and its noun, singular or plural as the count asks: `1 cell`, `80 cells`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Plural<'a>(pub usize, pub &'a str);
-
-impl fmt::Display for Plural<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Plural(n, noun) = *self;
-        write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
-    }
 }
 
 /// Maps an input byte to a cell value: digits to themselves, blanks to 0, anything else to

@@ -71,6 +71,7 @@ pub mod grid;
 mod io;
 pub mod run;
 pub mod solver;
+mod text;
 pub mod verdict;
 
 pub use cmd::{execute, one_input};

@@ -24,9 +24,11 @@
 use std::fmt;
 
 use crate::canon::{Form, Sameness};
-use crate::grid::{ByteName, Conflict, Grid, ParseError, Plural};
+use crate::grid::{Conflict, Grid, ParseError};
+use crate::text::{ByteName, CellName, Plural};
 
-/// What to conclude about each puzzle: the three bulk commands.
+/// What to conclude about each record: one task for each command that reads puzzles (solve,
+/// count, validate, canon, dedup, augment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
     /// Its first solution.
@@ -251,8 +253,6 @@ pub enum Detail {
     Answer(ParseError),
     /// The answer's repeated digit.
     AnswerConflict(Conflict),
-    /// The first cell (from 0) where the answer changes a given or differs from the solution.
-    Cell(usize),
     /// The first cell (from 0) the answer leaves blank.
     AnswerBlank(usize),
     /// The first cell (from 0) where the answer changes a given, with both digits.
@@ -283,13 +283,12 @@ impl fmt::Display for Detail {
             Detail::Record(e) => e.fmt(f),
             Detail::Conflict(c) | Detail::AnswerConflict(c) => c.fmt(f),
             Detail::Answer(e) => e.fmt(f),
-            Detail::Cell(cell) => crate::grid::CellName(*cell).fmt(f),
-            Detail::AnswerBlank(cell) => write!(f, "{} is blank", crate::grid::CellName(*cell)),
+            Detail::AnswerBlank(cell) => write!(f, "{} is blank", CellName(*cell)),
             Detail::ChangedGiven { cell, given, answer } => {
-                write!(f, "{}: given {given}, answer {answer}", crate::grid::CellName(*cell))
+                write!(f, "{}: given {given}, answer {answer}", CellName(*cell))
             }
             Detail::NotSolution { cell, solution, answer } => {
-                write!(f, "{}: solution {solution}, answer {answer}", crate::grid::CellName(*cell))
+                write!(f, "{}: solution {solution}, answer {answer}", CellName(*cell))
             }
         }
     }
@@ -443,8 +442,6 @@ mod tests {
         let conflict = Conflict { digit: 4, house: House::Row(0) };
         let fault = Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(conflict) };
         assert_eq!(fault.to_string(), "conflicting givens: digit 4 twice in row 1");
-        let fault = Fault { reason: Reason::AnswerDisagrees, detail: Detail::Cell(9) };
-        assert_eq!(fault.to_string(), "answer disagrees with givens: cell 10 (row 2, column 1)");
         let detail = Detail::ChangedGiven { cell: 2, given: 7, answer: 4 };
         let fault = Fault { reason: Reason::AnswerDisagrees, detail };
         assert_eq!(

@@ -30,7 +30,7 @@ use crate::io::output::Encoder;
 use crate::run::error::Error;
 use crate::run::options::{Options, Work};
 use crate::run::pipeline::{
-    run_job, ChunkOutput, Emit, Extra, InOrder, Input, Job, Report, RunError, Settings, Sinks,
+    run_job, ChunkOutput, Emit, Extra, InOrder, Input, InputRun, Job, RunError, Settings, Sinks,
 };
 use crate::run::plan::Plan;
 use crate::run::summary::Summary;
@@ -256,7 +256,7 @@ pub fn one_input(
     task: Task,
     sinks: Sinks,
     settings: &Settings,
-) -> Result<Report, RunError> {
+) -> Result<InputRun, RunError> {
     let keep = Written { failures_only: settings.failures_only, file: 0 };
     run_with(input, task, keep, sinks, settings, &mut InOrder, &|_| Ok(()))
 }
@@ -273,7 +273,7 @@ pub(crate) fn run_with<K: Keep>(
     settings: &Settings,
     emit: &mut dyn Emit<K::Extra>,
     check: &dyn Fn(&Encoder) -> Result<(), RunError>,
-) -> Result<Report, RunError> {
+) -> Result<InputRun, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
     let build = |format, columns: Option<&ColumnChoice>| {

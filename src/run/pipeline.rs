@@ -272,9 +272,9 @@ fn shrink(target: usize, by: usize) -> usize {
     (target / by.max(1)).max(256)
 }
 
-/// What a run did.
+/// What a run over one input did (the whole run's is `run::Summary`).
 #[derive(Debug, Clone)]
-pub struct Report {
+pub struct InputRun {
     /// Its counts.
     pub tally: Tally,
     /// The input's format.
@@ -459,7 +459,7 @@ pub(crate) fn run_job<J: Job>(
     sinks: Sinks,
     settings: &Settings,
     emit: &mut dyn Emit<J::Extra>,
-) -> Result<Report, RunError> {
+) -> Result<InputRun, RunError> {
     let threads = settings.threads.max(1);
     let pool = threads::lend(threads).map_err(RunError::Threads)?;
     let stream_target = settings
@@ -517,7 +517,7 @@ pub(crate) fn run_job<J: Job>(
     }
     let tally = written.map_err(RunError::Write)?;
     read_result.map_err(|source| RunError::Read { name, source })?;
-    Ok(Report { tally, format, columns })
+    Ok(InputRun { tally, format, columns })
 }
 
 /// Hands a piece to the pool once an output buffer is free. Returns false once the writer has
@@ -599,7 +599,7 @@ impl Writer<'_> {
             let note = format!(
                 "sudoku-bulk: {}: {} not shown (--max-messages {max}); {hint}\n",
                 self.name,
-                crate::grid::Plural(held as usize, "more failed record")
+                crate::text::Plural(held as usize, "more failed record")
             );
             messages.max = None;
             messages.write(note.as_bytes(), self.progress)?;

@@ -15,8 +15,8 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::canon::Sameness;
-use crate::grid::Plural;
 use crate::io::format::{ColumnChoice, ColumnSource};
+use crate::text::Plural;
 use crate::verdict::{count_label, Reason, Tally, Task};
 
 /// A run's summary.

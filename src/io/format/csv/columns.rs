@@ -79,7 +79,7 @@ pub enum LayoutError {
     /// A position asked for is past the last field.
     #[error(
         "CSV column {index} asked for, but rows have {} (columns count from 1)",
-        crate::grid::Plural(*fields, "field")
+        crate::text::Plural(*fields, "field")
     )]
     IndexOutOfRange {
         /// The position asked for (from 1).
