@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The Python package's tests (python/tests), as a new user would run them: a virtualenv at
-# target/py-venv (made once, then reused), the test dependencies from PyPI, the package built
-# from this clone with `pip install ./python` (maturin, release profile, in the cargo target
-# dir: $CARGO_TARGET_DIR if set, else target/), the CLI the tests compare with, then pytest.
+# The Python package's checks and tests (python/), as a new user would run them: a virtualenv
+# at target/py-venv (made once, then reused), the test and lint dependencies from PyPI; `ruff
+# check`, `ruff format --check` and `mypy` (strict, over the package; configured in
+# python/pyproject.toml); the package built from this clone with `pip install ./python`
+# (maturin, release profile, in the cargo target dir: $CARGO_TARGET_DIR if set, else target/);
+# `stubtest`, which checks python/sudoku_bulk/_native.pyi against the module just built; the
+# CLI the tests compare with; then pytest.
 # Needs python3 (3.9 or later) with venv and pip, a Rust toolchain, PyPI, and for the Spark
 # tests a Java 17 runtime (installed from Debian's packages where it is missing and this runs
 # as root with apt-get; otherwise it stops and says so).
@@ -22,10 +25,20 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$venv/bin/python"
 
-step "test dependencies"
+step "test and lint dependencies"
 "$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$py" -m pip install --quiet --disable-pip-version-check \
-  "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed
+  "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed \
+  "ruff>=0.6" "mypy>=1.11" "pyarrow-stubs>=20"
+
+# Before the slow build: these read the sources (and the stub) only.
+step "ruff check, ruff format --check, mypy --strict (python/)"
+(
+  cd python
+  "../$venv/bin/ruff" check .
+  "../$venv/bin/ruff" format --check .
+  "../$venv/bin/mypy"
+)
 
 # The Spark tests run a real local Spark session, and Spark 4 needs Java 17 or later.
 java_major=$( (java -version 2>&1 || true) | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1)
@@ -49,6 +62,10 @@ case "$target_dir" in /*) SUDOKU_BULK_CLI="$target_dir/release/sudoku-bulk" ;; e
 step "pip install ./python"
 "$py" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
 "$py" -m pip install --quiet --disable-pip-version-check ./python # its dependencies, if missing
+
+step "stubtest sudoku_bulk._native (python/sudoku_bulk/_native.pyi against the built module)"
+# The stub is read from python/ (MYPYPATH), the module imported from the virtualenv.
+MYPYPATH=python "$py" -m mypy.stubtest sudoku_bulk._native
 
 step "pytest python/tests"
 "$py" -m pytest python/tests -q "$@"

@@ -6,6 +6,7 @@
 //! | canon | status, canonical, (automorphisms), error |
 //! | augment | row, copy, puzzle, (solution), (transform), status, error |
 //! | apply_transform | grid, error |
+//! | apply_transform_array | (a numpy array of the grids' shape and dtype) |
 //!
 //! `augment` draws copy k of input row i from `(seed, file, lines[i], k)` with
 //! [`Augmenter`], `lines` being by default `i + 1`: the line of row i in a file of one
@@ -16,17 +17,25 @@ use std::sync::Arc;
 use arrow_array::builder::{Int64Builder, StringBuilder};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{
+    Element, IntoPyArray, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::PyTable;
 use sudoku_bulk::augment::Augmenter;
 use sudoku_bulk::canon::{Form, Transform};
+use sudoku_bulk::run::Cancel;
 use sudoku_bulk::{Detail, Fault, Grid, Task};
 
-use crate::engine::{answer_at, with_batch, Options, RUN, SLICE};
-use crate::input::Texts;
+use crate::engine::{answer_at, watched, with_batch, Options, RUN, SLICE};
+use crate::input::{type_name, Texts};
 use crate::MISSING;
 use sudoku_bulk::batch::Answer;
+
+/// Cells in a grid.
+const CELLS: usize = 81;
 
 /// The `error` of a row whose input was null.
 const NULL_INPUT: &str = "null input";
@@ -316,7 +325,7 @@ impl AugmentBuilder {
     }
 }
 
-/// `apply_transform(grids, transforms, inverse, transform)`: each grid put through its
+/// `apply_transform(grids, transforms, one, inverse)`: each grid put through its
 /// transformation (or its inverse); `transforms` is one per grid, or `one` for them all.
 #[pyfunction]
 #[pyo3(signature = (grids, transforms = None, one = None, inverse = false))]
@@ -329,48 +338,19 @@ pub(crate) fn apply_transform(
 ) -> PyResult<Py<PyAny>> {
     let grids = Texts::extract(grids, "grids")?;
     let rows = grids.len();
-    let one = match one {
-        Some(text) => Some(text.trim().parse::<Transform>().map_err(|e| {
-            PyValueError::new_err(format!("transforms: {text:?} is not a transformation: {e}"))
-        })?),
-        None => None,
-    };
-    let transforms = match (transforms, one) {
-        (Some(t), None) => Source::Each(Texts::extract(t, "transforms")?),
-        (None, Some(t)) => Source::One(t),
-        _ => return Err(PyTypeError::new_err("give transforms or one, not both")),
-    };
-    if let Source::Each(t) = &transforms {
-        if t.len() != rows {
-            return Err(PyValueError::new_err(format!(
-                "transforms: expected one per grid ({rows} rows), got {} rows",
-                t.len()
-            )));
-        }
-    }
+    let transforms = Source::new(transforms, one, inverse, rows)?;
     let schema: SchemaRef = Arc::new(Schema::new(vec![text("grid"), text("error")]));
     let batches = py.detach(|| {
         let mut batches = Vec::new();
         for start in (0..rows).step_by(SLICE) {
             let (mut grid, mut error) = (StringBuilder::new(), StringBuilder::new());
             for row in start..rows.min(start + SLICE) {
-                let t = match &transforms {
-                    Source::One(t) => Ok(*t),
-                    Source::Each(texts) => match texts.get(row) {
-                        None => Err("null transform".to_string()),
-                        Some(text) => String::from_utf8_lossy(text)
-                            .trim()
-                            .parse::<Transform>()
-                            .map_err(|e| format!("transform: {e}")),
-                    },
-                };
                 let g = match grids.get(row) {
                     None => Err(NULL_INPUT.to_string()),
                     Some(text) => Grid::parse_line(text.trim_ascii()).map_err(|e| e.to_string()),
                 };
-                match (g, t) {
+                match (g, transforms.at(row)) {
                     (Ok(g), Ok(t)) => {
-                        let t = if inverse { t.inverse() } else { t };
                         grid.append_value(line(&t.apply(&g)));
                         error.append_null();
                     }
@@ -388,8 +368,193 @@ pub(crate) fn apply_transform(
     to_pyarrow(py, batches, schema)
 }
 
-/// `apply_transform`'s transformations: one for every grid, or one per grid.
+/// `apply_transform`'s transformations, inverted already where asked: one for every grid, or
+/// one per grid.
 enum Source {
     One(Transform),
-    Each(Texts),
+    Each { texts: Texts, inverse: bool },
+}
+
+impl Source {
+    /// The transformations of a call on `rows` grids: `transforms`, one per grid, or `one`.
+    fn new(
+        transforms: Option<&Bound<'_, PyAny>>,
+        one: Option<&str>,
+        inverse: bool,
+        rows: usize,
+    ) -> PyResult<Source> {
+        match (transforms, one) {
+            (None, Some(text)) => {
+                let t = text.trim().parse::<Transform>().map_err(|e| {
+                    PyValueError::new_err(format!(
+                        "transforms: {text:?} is not a transformation: {e}"
+                    ))
+                })?;
+                Ok(Source::One(if inverse { t.inverse() } else { t }))
+            }
+            (Some(transforms), None) => {
+                let texts = Texts::extract(transforms, "transforms")?;
+                if texts.len() != rows {
+                    return Err(PyValueError::new_err(format!(
+                        "transforms: expected one per grid ({rows} rows), got {} rows",
+                        texts.len()
+                    )));
+                }
+                Ok(Source::Each { texts, inverse })
+            }
+            _ => Err(PyTypeError::new_err("give transforms or one, not both")),
+        }
+    }
+
+    /// Row `row`'s transformation, or why there is none.
+    fn at(&self, row: usize) -> Result<Transform, String> {
+        match self {
+            Source::One(t) => Ok(*t),
+            Source::Each { texts, inverse } => match texts.get(row) {
+                None => Err("null transform".to_string()),
+                Some(text) => String::from_utf8_lossy(text)
+                    .trim()
+                    .parse::<Transform>()
+                    .map(|t| if *inverse { t.inverse() } else { t })
+                    .map_err(|e| format!("transform: {e}")),
+            },
+        }
+    }
+}
+
+/// `apply_transform_array(grids, transforms, one, inverse, blank, offset)`: `apply_transform`
+/// on a numpy integer array of grids, `(N, 81)` or `(N, 9, 9)`, each cell `offset + digit` or
+/// `blank` (as `solve_array` reads them): an array of its shape and dtype, each grid put
+/// through its transformation. Each grid is read into the line form and parsed as the text
+/// path parses it, so a row fails the same way (a `ValueError` naming the first row that
+/// fails, for there is no `error` column to put it in).
+#[pyfunction]
+#[pyo3(signature = (grids, transforms = None, one = None, inverse = false, blank = 0, offset = 0))]
+pub(crate) fn apply_transform_array(
+    py: Python<'_>,
+    grids: &Bound<'_, PyAny>,
+    transforms: Option<&Bound<'_, PyAny>>,
+    one: Option<&str>,
+    inverse: bool,
+    blank: i64,
+    offset: i64,
+) -> PyResult<Py<PyAny>> {
+    macro_rules! dispatch {
+        ($($t:ty),*) => {$(
+            if let Ok(array) = grids.cast::<PyArrayDyn<$t>>() {
+                return transform_grids(py, array, transforms, one, inverse, blank, offset);
+            }
+        )*};
+    }
+    dispatch!(u8, i8, i16, i32, i64, u16, u32, u64);
+    Err(match grids.cast::<PyUntypedArray>() {
+        Ok(array) => PyTypeError::new_err(format!(
+            "grids: expected an integer array, got dtype {}",
+            array.dtype()
+        )),
+        Err(_) => PyTypeError::new_err(format!(
+            "grids: expected a numpy integer array, got {}",
+            type_name(grids)
+        )),
+    })
+}
+
+/// [`apply_transform_array`] for one dtype.
+fn transform_grids<T>(
+    py: Python<'_>,
+    array: &Bound<'_, PyArrayDyn<T>>,
+    transforms: Option<&Bound<'_, PyAny>>,
+    one: Option<&str>,
+    inverse: bool,
+    blank: i64,
+    offset: i64,
+) -> PyResult<Py<PyAny>>
+where
+    T: Element + Copy + Send + Sync + TryFrom<i64>,
+    i64: TryFrom<T>,
+{
+    let shape = array.shape().to_vec();
+    if !matches!(shape.as_slice(), [_, CELLS] | [_, 9, 9]) {
+        return Err(PyValueError::new_err(format!(
+            "grids: expected shape (N, 81) or (N, 9, 9), got {}",
+            tuple_text(&shape)
+        )));
+    }
+    let rows = shape[0];
+    let dtype = array.dtype();
+    // The value of each cell of a grid: `blank` for 0, `offset + d` for the digit d.
+    let blank_cell = T::try_from(blank)
+        .map_err(|_| PyValueError::new_err(format!("blank={blank} does not fit dtype {dtype}")))?;
+    let mut values = [blank_cell; 10];
+    for (d, value) in (1..).zip(&mut values[1..]) {
+        *value = offset.checked_add(d).and_then(|v| T::try_from(v).ok()).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "offset={offset}: digits offset+1 to offset+9 do not fit dtype {dtype}"
+            ))
+        })?;
+    }
+    if (offset + 1..=offset + 9).contains(&blank) {
+        return Err(PyValueError::new_err(format!(
+            "blank={blank} is also a digit (offset={offset} makes the digits {} to {})",
+            offset + 1,
+            offset + 9
+        )));
+    }
+    let transforms = Source::new(transforms, one, inverse, rows)?;
+    // The line form of a cell: the digit, `.` for a blank, or a character the parser rejects.
+    let char_of = |cell: T| match i64::try_from(cell) {
+        Ok(v) if v > offset && v <= offset + 9 => b'0' + (v - offset) as u8,
+        Ok(v) if v == blank => b'.',
+        _ => b'x',
+    };
+    let readonly = array.try_readonly()?;
+    let view = readonly.as_array();
+    let cancel = Cancel::new();
+    let token = cancel.clone();
+    let out = watched(py, rows, &cancel, || {
+        let mut cells = view.iter().copied();
+        let contiguous = view.as_slice();
+        let mut out = Vec::with_capacity(rows * CELLS);
+        let mut text = [0u8; CELLS];
+        for row in 0..rows {
+            if row % RUN == 0 && token.requested().is_some() {
+                break; // the interrupt is raised instead
+            }
+            match contiguous {
+                Some(all) => {
+                    for (c, &cell) in text.iter_mut().zip(&all[row * CELLS..][..CELLS]) {
+                        *c = char_of(cell);
+                    }
+                }
+                None => {
+                    for (c, cell) in text.iter_mut().zip(cells.by_ref()) {
+                        *c = char_of(cell);
+                    }
+                }
+            }
+            let grid = Grid::parse_line(&text).map_err(|e| e.to_string());
+            match (grid, transforms.at(row)) {
+                (Ok(g), Ok(t)) => {
+                    out.extend(t.apply(&g).cells().iter().map(|&v| values[usize::from(v) % 10]))
+                }
+                (Err(e), _) | (_, Err(e)) => {
+                    return Err(PyValueError::new_err(format!("grids: row {row}: {e}")))
+                }
+            }
+        }
+        Ok(out)
+    })?;
+    let out = ArrayD::from_shape_vec(IxDyn(&shape), out).expect("rows * 81 cells");
+    Ok(out.into_pyarray(py).into_any().unbind())
+}
+
+/// A shape as Python writes a tuple: `(2, 80)`, `(5,)`.
+fn tuple_text(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => {
+            let parts: Vec<String> = shape.iter().map(usize::to_string).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
 }

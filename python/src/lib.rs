@@ -20,8 +20,8 @@
 //! - [`engine`]: thread counts, the cache of batches (thread pools), the slices, and the
 //!   guard that keeps a Rust panic from reaching Python as anything but a `RuntimeError`.
 //! - [`grids`]: `solve_array`, numpy integer grids in and out.
-//! - [`equiv`]: `canon`, `augment` and `apply_transform`, the canonical forms and
-//!   transformations.
+//! - [`equiv`]: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
+//!   integer grids in and out), the canonical forms and transformations.
 //! - [`files`]: `solve_file` and friends, the library's file pipeline.
 
 use pyo3::exceptions::PyValueError;
@@ -149,6 +149,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equiv::canon, m)?)?;
     m.add_function(wrap_pyfunction!(equiv::augment, m)?)?;
     m.add_function(wrap_pyfunction!(equiv::apply_transform, m)?)?;
+    m.add_function(wrap_pyfunction!(equiv::apply_transform_array, m)?)?;
     m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
     m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(output_names, m)?)?;

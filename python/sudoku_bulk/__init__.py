@@ -4,7 +4,8 @@ The engine of the ``sudoku-bulk`` CLI as a Python package: Arrow columns and num
 in, ``pyarrow.Table`` and numpy arrays out, the GIL released while it works.
 
 >>> import sudoku_bulk as sb
->>> table = sb.solve([".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."])
+>>> puzzle = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+>>> table = sb.solve([puzzle])
 >>> table.column("status").to_pylist()
 ['solved']
 >>> table.column("solution")[0].as_py()
@@ -45,15 +46,16 @@ released for the whole of a call, so Python threads calling these functions run 
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, TypeVar, Union, overload
 
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from . import _native
 
-__all__ = [
+__all__ = [  # noqa: RUF022 (in the order of the docs above, not sorted)
     "solve",
     "count",
     "validate",
@@ -76,15 +78,18 @@ __version__: str = _native.__version__
 
 #: ``solve_array``'s status codes and their words: 0 ``solved``, 1 ``malformed``,
 #: 2 ``conflicting givens``, 3 ``no solution``, and the other reasons after them.
-STATUS: Dict[int, str] = dict(_native.STATUS)
+STATUS: dict[int, str] = dict(_native.STATUS)
 
 #: The solvers ``solver=`` accepts (``"fast"`` is another name for ``"band"``, the default).
-SOLVERS: Tuple[str, ...] = tuple(_native.SOLVERS)
+SOLVERS: tuple[str, ...] = tuple(_native.SOLVERS)
 
 #: The status of a row whose input was null.
 MISSING: str = _native.MISSING
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+#: The dtype of an integer grid array, which ``solve_array`` and ``apply_transform`` keep.
+_Int = TypeVar("_Int", bound="np.integer[Any]")
 
 _EXPECTED = (
     "a list or tuple of str, a numpy array of str or bytes, a pandas Series of str, "
@@ -128,7 +133,7 @@ def _column(values: Any, name: str) -> Any:
         raise TypeError(f"{name}: expected str or bytes items (or None): {error}") from None
 
 
-def solve(puzzles: Any, *, threads: Optional[int] = None, solver: str = "band") -> pa.Table:
+def solve(puzzles: Any, *, threads: int | None = None, solver: str = "band") -> pa.Table:
     """Solves every puzzle: its first solution.
 
     Args:
@@ -150,7 +155,7 @@ def solve(puzzles: Any, *, threads: Optional[int] = None, solver: str = "band") 
 
 
 def count(
-    puzzles: Any, *, limit: int = 2, threads: Optional[int] = None, solver: str = "band"
+    puzzles: Any, *, limit: int = 2, threads: int | None = None, solver: str = "band"
 ) -> pa.Table:
     """Counts every puzzle's solutions, stopping at ``limit``.
 
@@ -175,7 +180,7 @@ def validate(
     puzzles: Any,
     solutions: Any = None,
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
 ) -> pa.Table:
     """Checks that every puzzle is well formed and has exactly one solution, and, where
@@ -202,14 +207,36 @@ def validate(
     return _native.validate(_column(puzzles, "puzzles"), answers, threads, solver)
 
 
+@overload
 def solve_array(
-    grids: Any,
+    grids: npt.NDArray[_Int],
+    *,
+    blank: int = ...,
+    offset: int = ...,
+    threads: int | None = ...,
+    solver: str = ...,
+) -> tuple[npt.NDArray[_Int], npt.NDArray[np.uint8]]: ...
+
+
+@overload
+def solve_array(
+    grids: npt.ArrayLike,
+    *,
+    blank: int = ...,
+    offset: int = ...,
+    threads: int | None = ...,
+    solver: str = ...,
+) -> tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]: ...
+
+
+def solve_array(
+    grids: npt.ArrayLike,
     *,
     blank: int = 0,
     offset: int = 0,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
-) -> Tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]:
     """Solves puzzles held as numpy integer grids.
 
     Args:
@@ -240,10 +267,10 @@ def solve_array(
 
 def canon(
     puzzles: Any,
+    *,
     form: str = "minlex",
     automorphisms: bool = False,
-    *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> pa.Table:
     """Each puzzle's canonical form, as ``sudoku-bulk canon`` computes it: equal for two
     puzzles exactly when one is a transformation of the other.
@@ -265,7 +292,7 @@ def canon(
     return _native.canon(_column(puzzles, "puzzles"), form, automorphisms, threads)
 
 
-def equivalent(a: Any, b: Any, *, threads: Optional[int] = None) -> pa.Array:
+def equivalent(a: Any, b: Any, *, threads: int | None = None) -> pa.BooleanArray:
     """Whether ``a[i]`` and ``b[i]`` are equivalent puzzles (the same minlex form), pair by
     pair.
 
@@ -276,11 +303,11 @@ def equivalent(a: Any, b: Any, *, threads: Optional[int] = None) -> pa.Array:
     Raises:
         ValueError: ``a`` and ``b`` differ in length.
     """
-    left = canon(a, threads=threads).column("canonical")
-    right = canon(b, threads=threads).column("canonical")
+    left = canon(a, threads=threads).column("canonical").combine_chunks()
+    right = canon(b, threads=threads).column("canonical").combine_chunks()
     if len(left) != len(right):
         raise ValueError(f"b: expected one per row of a ({len(left)} rows), got {len(right)} rows")
-    return pc.equal(left, right).combine_chunks()
+    return pc.equal(left, right)
 
 
 def augment(
@@ -293,7 +320,7 @@ def augment(
     with_transform: bool = False,
     lines: Any = None,
     file: int = 0,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> pa.Table:
     """Random isomorphs of each puzzle (and of its solution, transformed the same way, so it
     stays the copy's solution), as ``sudoku-bulk augment`` draws them.
@@ -343,6 +370,28 @@ def augment(
     )
 
 
+@overload
+def apply_transform(
+    grids: npt.NDArray[_Int],
+    transforms: Any,
+    *,
+    inverse: bool = ...,
+    blank: int = ...,
+    offset: int = ...,
+) -> npt.NDArray[_Int]: ...
+
+
+@overload
+def apply_transform(
+    grids: Any,
+    transforms: Any,
+    *,
+    inverse: bool = ...,
+    blank: int = ...,
+    offset: int = ...,
+) -> pa.Table: ...
+
+
 def apply_transform(
     grids: Any,
     transforms: Any,
@@ -350,7 +399,7 @@ def apply_transform(
     inverse: bool = False,
     blank: int = 0,
     offset: int = 0,
-) -> Union[pa.Table, np.ndarray]:
+) -> pa.Table | npt.NDArray[Any]:
     """Puts each grid through its transformation, or with ``inverse=True`` through the
     inverse: a model's answer on an augmented puzzle, with the copy's ``transform``, maps back
     to the answer on the original puzzle.
@@ -369,58 +418,48 @@ def apply_transform(
     Returns:
         For text grids, a ``pyarrow.Table`` with ``grid`` (the transformed grid, blanks ``.``;
         null where the grid or the transformation does not parse or is null) and ``error``
-        (null, or why). For an integer array, an array of its shape and dtype.
+        (null, or why). For an integer array, an array of its shape and dtype, made in one
+        native call with the GIL released.
 
     Raises:
         ValueError: a single ``transforms`` string that is not a transformation, or not one
-            transformation per grid; for an integer array, a row that fails (a cell neither
-            ``blank`` nor a digit, a transformation that does not parse), named.
+            transformation per grid; for an integer array, a shape other than ``(N, 81)`` or
+            ``(N, 9, 9)``, ``blank`` and ``offset`` that do not fit its dtype or overlap, or a
+            row that fails (a cell neither ``blank`` nor a digit, a transformation that does
+            not parse or is null), named.
     """
-    if isinstance(grids, np.ndarray) and grids.dtype.kind in "iu":
-        return _apply_to_array(grids, transforms, inverse, blank, offset)
-    column = _column(grids, "grids")
-    if isinstance(transforms, str):
-        return _native.apply_transform(column, None, transforms, inverse)
-    return _native.apply_transform(column, _column(transforms, "transforms"), None, inverse)
-
-
-def _apply_to_array(grids: np.ndarray, transforms: Any, inverse: bool, blank: int, offset: int) -> np.ndarray:
-    """:func:`apply_transform` on integer grids: through the line form and back, so the
-    transformation is the library's."""
-    if grids.ndim not in (2, 3) or grids.shape[1:] not in ((81,), (9, 9)):
-        raise ValueError(f"grids: expected shape (N, 81) or (N, 9, 9), got {grids.shape}")
-    values = grids.reshape(len(grids), 81).astype(np.int64)
-    digits = values - offset
-    chars = np.where(values == blank, ord("."), digits + ord("0"))
-    chars[(values != blank) & ((digits < 1) | (digits > 9))] = ord("x")  # malformed, named
-    lines = pa.array(list(np.ascontiguousarray(chars.astype(np.uint8)).view("S81").ravel()), pa.binary())
-    table = apply_transform(lines, transforms, inverse=inverse)
-    out, errors = table.column("grid").to_pylist(), table.column("error").to_pylist()
-    for row, error in enumerate(errors):
-        if error is not None:
-            raise ValueError(f"grids: row {row}: {error}")
-    text = np.frombuffer("".join(out).encode(), dtype=np.uint8).reshape(len(grids), 81).astype(np.int64)
-    result = np.where(text == ord("."), blank, text - ord("0") + offset)
-    return result.astype(grids.dtype).reshape(grids.shape)
+    array = isinstance(grids, np.ndarray) and grids.dtype.kind in "iu"
+    column = None if array else _column(grids, "grids")
+    one = transforms if isinstance(transforms, str) else None
+    each = None if one is not None else _column(transforms, "transforms")
+    if column is not None:
+        return _native.apply_transform(column, each, one, inverse)
+    if grids.dtype.isnative:
+        return _native.apply_transform_array(grids, each, one, inverse, blank, offset)
+    # A byte order other than the machine's: transformed in the machine's, given back in the
+    # grids' own.
+    native = grids.astype(grids.dtype.newbyteorder("="))
+    out = _native.apply_transform_array(native, each, one, inverse, blank, offset)
+    return out.astype(grids.dtype)
 
 
 def solve_file(
     path: PathLike,
-    output: Optional[PathLike] = None,
+    output: PathLike | None = None,
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
     format: str = "auto",
     output_format: str = "auto",
-    puzzle_col: Union[str, int, None] = None,
-    solution_col: Union[str, int, None] = None,
-    report: Optional[PathLike] = None,
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    report: PathLike | None = None,
     failures_only: bool = False,
     messages: bool = False,
-    max_messages: Optional[int] = None,
+    max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
-) -> Dict[str, Any]:
+) -> dict[str, Any]:
     """Solves every record of a file, as ``sudoku-bulk solve PATH -o OUTPUT`` does: the same
     library run, with the same rules for inputs, outputs and summaries.
 
@@ -476,22 +515,22 @@ def solve_file(
 
 def count_file(
     path: PathLike,
-    output: Optional[PathLike] = None,
+    output: PathLike | None = None,
     *,
     limit: int = 2,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
     format: str = "auto",
     output_format: str = "auto",
-    puzzle_col: Union[str, int, None] = None,
-    solution_col: Union[str, int, None] = None,
-    report: Optional[PathLike] = None,
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    report: PathLike | None = None,
     failures_only: bool = False,
     messages: bool = False,
-    max_messages: Optional[int] = None,
+    max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
-) -> Dict[str, Any]:
+) -> dict[str, Any]:
     """Counts the solutions of every record of a file, up to ``limit``, as ``sudoku-bulk
     count`` does.
 
@@ -509,21 +548,21 @@ def count_file(
 
 def validate_file(
     path: PathLike,
-    output: Optional[PathLike] = None,
+    output: PathLike | None = None,
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
     format: str = "auto",
     output_format: str = "auto",
-    puzzle_col: Union[str, int, None] = None,
-    solution_col: Union[str, int, None] = None,
-    report: Optional[PathLike] = None,
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    report: PathLike | None = None,
     failures_only: bool = False,
     messages: bool = False,
-    max_messages: Optional[int] = None,
+    max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
-) -> Dict[str, Any]:
+) -> dict[str, Any]:
     """Validates every record of a file, as ``sudoku-bulk validate`` does: well formed, one
     solution, and the record's answer (for CSV and table inputs with a solution column) is
     it; an empty or null answer is never valid.

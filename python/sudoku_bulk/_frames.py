@@ -7,8 +7,9 @@ import this package there and call :meth:`Job.run` on each batch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence
+from typing import Any
 
 import pyarrow as pa
 
@@ -25,9 +26,9 @@ class Job:
 
     task: str
     puzzle_column: str
-    solution_column: Optional[str] = None
+    solution_column: str | None = None
     limit: int = 2
-    threads: Optional[int] = None
+    threads: int | None = None
     solver: str = "band"
 
     def run(self, puzzles: Any, solutions: Any = None) -> pa.Table:
@@ -45,7 +46,7 @@ class Job:
         none = pa.array([], pa.string())
         return self.run(none, none if self.solution_column is not None else None).schema
 
-    def input_columns(self) -> List[str]:
+    def input_columns(self) -> list[str]:
         """The columns the job reads: the puzzles', then the solutions' if any."""
         columns = [self.puzzle_column]
         if self.solution_column is not None:
@@ -56,10 +57,10 @@ class Job:
 def make_job(
     task: str,
     puzzle_column: str,
-    solution_column: Optional[str],
+    solution_column: str | None,
     *,
     limit: int = 2,
-    threads: Optional[int],
+    threads: int | None,
     solver: str,
     frame_columns: Sequence[str],
 ) -> Job:
@@ -79,7 +80,7 @@ def make_job(
     return job
 
 
-def output_names(ours: Sequence[str], theirs: Sequence[str]) -> List[str]:
+def output_names(ours: Sequence[str], theirs: Sequence[str]) -> list[str]:
     """Our columns' names beside the input's, by the library's one rule (the CLI's CSV,
     JSON Lines and Parquet outputs use it too): each its own, or with ``_out`` added (then
     ``_out2``, ...) where it would equal an input column or one of ours, ignoring case as

@@ -1,77 +1,106 @@
 """Type stubs for ``sudoku_bulk._native``, the Rust half of the package (built by maturin).
 
 Use the functions of :mod:`sudoku_bulk` instead: they accept every input kind and convert the
-non-Arrow ones; these take only objects with the Arrow PyCapsule interface.
+non-Arrow ones; these take only objects with the Arrow PyCapsule interface. ``stubtest
+sudoku_bulk._native`` (scripts/python-tests.sh) checks these against the built module.
 """
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
+# As pyo3 makes it: every function and constant the module adds.
+__all__ = [
+    "MISSING",
+    "SOLVERS",
+    "STATUS",
+    "__version__",
+    "_panic_in_pool",
+    "apply_transform",
+    "apply_transform_array",
+    "augment",
+    "canon",
+    "count",
+    "default_threads",
+    "output_names",
+    "run_file",
+    "solve",
+    "solve_array",
+    "validate",
+]
+
 __version__: str
-STATUS: Dict[int, str]
-SOLVERS: List[str]
+STATUS: dict[int, str]
+SOLVERS: list[str]
 MISSING: str
 
-_Path = Union[str, "os.PathLike[str]"]
+_Path = str | os.PathLike[str]
 
-def solve(puzzles: Any, threads: Optional[int] = None, solver: str = "band") -> pa.Table: ...
+def solve(puzzles: Any, threads: int | None = None, solver: str = "band") -> pa.Table: ...
 def count(
-    puzzles: Any, limit: int = 2, threads: Optional[int] = None, solver: str = "band"
+    puzzles: Any, limit: int = 2, threads: int | None = None, solver: str = "band"
 ) -> pa.Table: ...
 def validate(
     puzzles: Any,
-    solutions: Optional[Any] = None,
-    threads: Optional[int] = None,
+    solutions: Any | None = None,
+    threads: int | None = None,
     solver: str = "band",
 ) -> pa.Table: ...
 def solve_array(
-    grids: np.ndarray,
+    grids: npt.NDArray[Any],
     blank: int = 0,
     offset: int = 0,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
-) -> Tuple[np.ndarray, np.ndarray]: ...
+) -> tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]: ...
 def canon(
-    puzzles: Any, form: str = "minlex", automorphisms: bool = False, threads: Optional[int] = None
+    puzzles: Any, form: str = "minlex", automorphisms: bool = False, threads: int | None = None
 ) -> pa.Table: ...
 def augment(
     puzzles: Any,
-    solutions: Optional[Any] = None,
+    solutions: Any | None = None,
     copies: int = 1,
     seed: int = 0,
     include_original: bool = False,
     with_transform: bool = False,
-    lines: Optional[List[int]] = None,
+    lines: list[int] | None = None,
     file: int = 0,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> pa.Table: ...
 def apply_transform(
-    grids: Any, transforms: Optional[Any] = None, one: Optional[str] = None, inverse: bool = False
+    grids: Any, transforms: Any | None = None, one: str | None = None, inverse: bool = False
 ) -> pa.Table: ...
+def apply_transform_array(
+    grids: npt.NDArray[Any],
+    transforms: Any | None = None,
+    one: str | None = None,
+    inverse: bool = False,
+    blank: int = 0,
+    offset: int = 0,
+) -> npt.NDArray[Any]: ...
 def run_file(
     command: str,
     path: _Path,
-    output: Optional[_Path] = None,
+    output: _Path | None = None,
     *,
     limit: int = 2,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
     format: str = "auto",
     output_format: str = "auto",
-    puzzle_col: Optional[Union[str, int]] = None,
-    solution_col: Optional[Union[str, int]] = None,
-    report: Optional[_Path] = None,
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    report: _Path | None = None,
     failures_only: bool = False,
     mmap: bool = False,
     messages: bool = False,
-    max_messages: Optional[int] = None,
+    max_messages: int | None = None,
     progress: bool = False,
-) -> Dict[str, Any]: ...
+) -> dict[str, Any]: ...
 def default_threads() -> int: ...
-def output_names(ours: List[str], theirs: List[str]) -> List[str]: ...
+def output_names(ours: list[str], theirs: list[str]) -> list[str]: ...
 def _panic_in_pool() -> int:
     """Panics on a pool thread (for the tests): raises RuntimeError."""
-    ...

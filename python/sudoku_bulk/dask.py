@@ -24,7 +24,7 @@ needed to import :mod:`sudoku_bulk`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
@@ -34,16 +34,16 @@ if TYPE_CHECKING:  # pragma: no cover
     import dask.dataframe
     import pandas
 
-__all__ = ["solve", "count", "validate"]
+__all__ = ["count", "solve", "validate"]
 
 
 def solve(
-    df: "dask.dataframe.DataFrame",
+    df: dask.dataframe.DataFrame,
     column: str = "puzzle",
     *,
     threads: int = 1,
     solver: str = "band",
-) -> "dask.dataframe.DataFrame":
+) -> dask.dataframe.DataFrame:
     """``df`` with the first solution of each puzzle in ``column``: the columns ``status``,
     ``solution``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.solve` gives them.
 
@@ -60,13 +60,13 @@ def solve(
 
 
 def count(
-    df: "dask.dataframe.DataFrame",
+    df: dask.dataframe.DataFrame,
     column: str = "puzzle",
-    limit: int = 2,
     *,
+    limit: int = 2,
     threads: int = 1,
     solver: str = "band",
-) -> "dask.dataframe.DataFrame":
+) -> dask.dataframe.DataFrame:
     """``df`` with each puzzle's solutions counted up to ``limit``: the columns ``status``,
     ``count``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.count` gives them (a
     count equal to ``limit`` means that many or more). Arguments as for :func:`solve`."""
@@ -74,32 +74,30 @@ def count(
 
 
 def validate(
-    df: "dask.dataframe.DataFrame",
+    df: dask.dataframe.DataFrame,
     puzzle_column: str = "puzzle",
-    solution_column: Optional[str] = None,
+    solution_column: str | None = None,
     *,
     threads: int = 1,
     solver: str = "band",
-) -> "dask.dataframe.DataFrame":
+) -> dask.dataframe.DataFrame:
     """``df`` with each row checked, as :func:`sudoku_bulk.validate` checks it: the puzzle
     well formed with exactly one solution and, where ``solution_column`` is given, that
     column's answer that solution. Adds ``status`` (``valid`` or the first check that
     failed) and ``error``. Arguments as for :func:`solve`."""
-    return _apply(
-        df, "validate", puzzle_column, solution_column, threads=threads, solver=solver
-    )
+    return _apply(df, "validate", puzzle_column, solution_column, threads=threads, solver=solver)
 
 
 def _apply(
-    df: "dask.dataframe.DataFrame",
+    df: dask.dataframe.DataFrame,
     task: str,
     puzzle_column: str,
-    solution_column: Optional[str],
+    solution_column: str | None,
     *,
     limit: int = 2,
     threads: int,
     solver: str,
-) -> "dask.dataframe.DataFrame":
+) -> dask.dataframe.DataFrame:
     """``df.map_partitions`` with the job, its ``meta`` made by the same function on the
     input's empty ``meta``, so the two cannot disagree."""
     job = make_job(
@@ -113,10 +111,11 @@ def _apply(
     )
     job.schema()  # checks the options here, before the graph is built
     meta = _partition(df._meta, job)
-    return df.map_partitions(_partition, job, meta=meta)
+    out: dask.dataframe.DataFrame = df.map_partitions(_partition, job, meta=meta)
+    return out
 
 
-def _partition(frame: "pandas.DataFrame", job: Job) -> "pandas.DataFrame":
+def _partition(frame: pandas.DataFrame, job: Job) -> pandas.DataFrame:
     """One partition: its columns, then ours, added by position (never aligned on the index,
     which may repeat values)."""
     table = job.run(*(frame[name] for name in job.input_columns()))

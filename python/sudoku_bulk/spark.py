@@ -22,7 +22,8 @@ docs/cluster.md); pyspark itself is never needed to import :mod:`sudoku_bulk`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
@@ -30,13 +31,14 @@ from ._frames import Job, make_job, output_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from pyspark.sql import DataFrame
+    from pyspark.sql.types import StructField
 
-__all__ = ["solve", "count", "validate"]
+__all__ = ["count", "solve", "validate"]
 
 
 def solve(
-    df: "DataFrame", column: str = "puzzle", *, threads: Optional[int] = None, solver: str = "band"
-) -> "DataFrame":
+    df: DataFrame, column: str = "puzzle", *, threads: int | None = None, solver: str = "band"
+) -> DataFrame:
     """``df`` with the first solution of each puzzle in ``column``: the columns ``status``,
     ``solution``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.solve` gives them.
 
@@ -54,13 +56,13 @@ def solve(
 
 
 def count(
-    df: "DataFrame",
+    df: DataFrame,
     column: str = "puzzle",
-    limit: int = 2,
     *,
-    threads: Optional[int] = None,
+    limit: int = 2,
+    threads: int | None = None,
     solver: str = "band",
-) -> "DataFrame":
+) -> DataFrame:
     """``df`` with each puzzle's solutions counted up to ``limit``: the columns ``status``,
     ``count``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.count` gives them (a
     count equal to ``limit`` means that many or more). Arguments as for :func:`solve`."""
@@ -68,37 +70,35 @@ def count(
 
 
 def validate(
-    df: "DataFrame",
+    df: DataFrame,
     puzzle_column: str = "puzzle",
-    solution_column: Optional[str] = None,
+    solution_column: str | None = None,
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
     solver: str = "band",
-) -> "DataFrame":
+) -> DataFrame:
     """``df`` with each row checked, as :func:`sudoku_bulk.validate` checks it: the puzzle
     well formed with exactly one solution and, where ``solution_column`` is given, that
     column's answer that solution. Adds ``status`` (``valid`` or the first check that
     failed) and ``error``. Arguments as for :func:`solve`."""
-    return _apply(
-        df, "validate", puzzle_column, solution_column, threads=threads, solver=solver
-    )
+    return _apply(df, "validate", puzzle_column, solution_column, threads=threads, solver=solver)
 
 
 def _apply(
-    df: "DataFrame",
+    df: DataFrame,
     task: str,
     puzzle_column: str,
-    solution_column: Optional[str],
+    solution_column: str | None,
     *,
     limit: int = 2,
-    threads: Optional[int],
+    threads: int | None,
     solver: str,
-) -> "DataFrame":
+) -> DataFrame:
     """``df.mapInArrow`` with the job: the input's columns, then ours."""
     from pyspark.sql.types import BinaryType, StringType, StructType
 
     if threads is None:
-        threads = int(df.sparkSession.conf.get("spark.task.cpus", "1"))
+        threads = int(df.sparkSession.conf.get("spark.task.cpus", "1") or "1")
     job = make_job(
         task,
         puzzle_column,
@@ -116,7 +116,9 @@ def _apply(
             )
     ours = job.schema()
     names = output_names(ours.names, df.columns)
-    schema = StructType(df.schema.fields + [_spark_field(field, name) for field, name in zip(ours, names)])
+    schema = StructType(
+        df.schema.fields + [_spark_field(field, name) for field, name in zip(ours, names)]
+    )
     positions = [df.columns.index(name) for name in job.input_columns()]
 
     def each(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
@@ -127,7 +129,7 @@ def _apply(
 
 
 def _answer(
-    job: Job, batch: pa.RecordBatch, positions: list, names: list
+    job: Job, batch: pa.RecordBatch, positions: list[int], names: list[str]
 ) -> Iterator[pa.RecordBatch]:
     """The input batch's columns and ours, as record batches: one per batch of the table the
     package returns (it builds one per slice of rows it solves), so no column is copied."""
@@ -141,7 +143,7 @@ def _answer(
         )
 
 
-def _spark_field(field: pa.Field, name: str) -> Any:
+def _spark_field(field: pa.Field[Any], name: str) -> StructField:
     """The Spark field of one of our Arrow fields (``string`` or ``int64``)."""
     from pyspark.sql.types import LongType, StringType, StructField
 

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import sudoku_bulk as sb
+
 from conftest import CONFLICT, NO_SOLUTION, PUZZLE, SOLUTION
 
 DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]

@@ -180,3 +180,114 @@ def test_apply_transform_on_integer_grids_maps_a_models_answers_back(sample_puzz
         sb.apply_transform(bad, transforms, inverse=True, blank=1, offset=1)
     with pytest.raises(ValueError, match="shape"):
         sb.apply_transform(np.zeros((2, 80), np.uint8), "0:012345678:012345678:123456789")
+
+
+def through_text(grids, transforms, *, inverse=False, blank=0, offset=0):
+    """apply_transform on integer grids as the package did it in Python before the native
+    path: each grid to the line form, the text path, the errors raised, and back."""
+    values = grids.reshape(len(grids), 81).astype(np.int64)
+    digits = values - offset
+    chars = np.where(values == blank, ord("."), digits + ord("0"))
+    chars[(values != blank) & ((digits < 1) | (digits > 9))] = ord("x")  # malformed, named
+    lines = pa.array(list(np.ascontiguousarray(chars.astype(np.uint8)).view("S81").ravel()), pa.binary())
+    table = sb.apply_transform(lines, transforms, inverse=inverse)
+    for row, error in enumerate(table.column("error").to_pylist()):
+        if error is not None:
+            raise ValueError(f"grids: row {row}: {error}")
+    text = "".join(table.column("grid").to_pylist()).encode()
+    text = np.frombuffer(text, dtype=np.uint8).reshape(len(grids), 81).astype(np.int64)
+    result = np.where(text == ord("."), blank, text - ord("0") + offset)
+    return result.astype(grids.dtype).reshape(grids.shape)
+
+
+def random_transforms(rng, n) -> list:
+    """n random transformations, in the text form, as augment draws them."""
+    seed = int(rng.integers(2**63))
+    return sb.augment([SOLUTION] * n, copies=1, seed=seed, with_transform=True).column("transform").to_pylist()
+
+
+@pytest.mark.parametrize(
+    "dtype, blank, offset",
+    [
+        (np.uint8, 0, 0),
+        (np.int8, -1, 0),
+        (np.int16, 1, 1),
+        (np.int32, 0, 100),
+        (np.int64, -5, -20),
+        (np.uint16, 10, 0),
+        (np.uint32, 0, 2**32 - 10),
+        (np.uint64, 1, 1),
+    ],
+)
+def test_apply_transform_on_integer_grids_matches_the_text_path(sample_puzzles, dtype, blank, offset):
+    """The native array path gives what the text path gives, on random grids (blanks and any
+    digits, puzzles or not) and random transformations, forward and back, for each dtype, both
+    shapes, strided and byte-swapped arrays, one transformation or one per grid."""
+    rng = np.random.default_rng(int(np.dtype(dtype).itemsize) * 1000 + blank + 7)
+    n = 300
+    digits = rng.integers(0, 10, size=(n, 81))
+    digits[: n // 3] = np.frombuffer("".join(sample_puzzles[:n // 3]).replace(".", "0").encode(), np.uint8).reshape(-1, 81) - ord("0")
+    grids = np.where(digits == 0, blank, digits + offset).astype(dtype)
+    transforms = random_transforms(rng, n)
+    for inverse in (False, True):
+        for arrays in (grids, grids.reshape(n, 9, 9), grids[::2], np.asfortranarray(grids), grids[:, ::-1]):
+            each = transforms[: len(arrays)]
+            ours = sb.apply_transform(arrays, each, inverse=inverse, blank=blank, offset=offset)
+            assert ours.dtype == arrays.dtype and ours.shape == arrays.shape
+            theirs = through_text(arrays, each, inverse=inverse, blank=blank, offset=offset)
+            assert np.array_equal(ours, theirs)
+            assert np.array_equal(
+                sb.apply_transform(arrays, pa.array(each), inverse=inverse, blank=blank, offset=offset), theirs
+            )
+        one = transforms[0]
+        ours = sb.apply_transform(grids, one, inverse=inverse, blank=blank, offset=offset)
+        assert np.array_equal(ours, through_text(grids, one, inverse=inverse, blank=blank, offset=offset))
+    # There and back again.
+    there = sb.apply_transform(grids, transforms, blank=blank, offset=offset)
+    assert np.array_equal(sb.apply_transform(there, transforms, inverse=True, blank=blank, offset=offset), grids)
+    # Another byte order: the same values, in the array's own dtype.
+    swapped = grids.astype(grids.dtype.newbyteorder(">" if grids.dtype.byteorder != ">" else "<"))
+    ours = sb.apply_transform(swapped, transforms, blank=blank, offset=offset)
+    assert ours.dtype == swapped.dtype and np.array_equal(ours, there)
+
+
+def test_apply_transform_on_integer_grids_fails_as_the_text_path_did():
+    t = "1:210345678:345012876:912345678"
+    grids = np.array([[int(c) if c != "." else 0 for c in PUZZLE]] * 4, np.uint8)
+    cases = [
+        (grids, [t, t, "0:000000000:0:1", t]),  # a transformation that does not parse
+        (grids, [t, None, t, t]),  # a null one
+        (np.where(np.arange(4)[:, None] == 2, 10, grids).astype(np.uint8), [t] * 4),  # a cell
+    ]
+    for arrays, transforms in cases:
+        with pytest.raises(ValueError) as theirs:
+            through_text(arrays, transforms)
+        with pytest.raises(ValueError) as ours:
+            sb.apply_transform(arrays, transforms)
+        assert str(ours.value) == str(theirs.value)
+        assert str(ours.value).startswith(("grids: row 1: ", "grids: row 2: "))
+    with pytest.raises(ValueError, match="one per grid"):
+        sb.apply_transform(grids, [t])
+    with pytest.raises(ValueError, match="not a transformation"):
+        sb.apply_transform(grids, "nonsense")
+    with pytest.raises(ValueError, match=r"got \(4, 9, 9, 1\)"):
+        sb.apply_transform(grids.reshape(4, 9, 9, 1), t)
+    # blank and offset are checked as solve_array checks them.
+    with pytest.raises(ValueError, match="blank=256 does not fit dtype uint8"):
+        sb.apply_transform(grids, t, blank=256)
+    with pytest.raises(ValueError, match="offset=250"):
+        sb.apply_transform(grids, t, offset=250)
+    with pytest.raises(ValueError, match="blank=3 is also a digit"):
+        sb.apply_transform(grids, t, blank=3)
+    # No rows, no work.
+    empty = np.zeros((0, 9, 9), np.int16)
+    assert sb.apply_transform(empty, []).shape == (0, 9, 9)
+
+
+def test_apply_transform_on_many_integer_grids(sample_puzzles):
+    """Enough rows for the call to run on a thread of its own (and watch for Ctrl-C)."""
+    lines = sample_puzzles * 2
+    grids = np.frombuffer("".join(lines).replace(".", "0").encode(), np.uint8).reshape(-1, 81) - ord("0")
+    transforms = random_transforms(np.random.default_rng(5), len(lines))
+    ours = sb.apply_transform(grids, transforms, inverse=True)
+    assert np.array_equal(ours, through_text(grids, transforms, inverse=True))

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 import sudoku_bulk as sb
-from conftest import CONFLICT, EMPTY, MIXED, NO_SOLUTION, PUZZLE, ROOT, SOLUTION, cli_csv, run_cli
+
+from conftest import CONFLICT, EMPTY, MIXED, PUZZLE, ROOT, SOLUTION, cli_csv, run_cli
+
 
 def comparable(summary: dict) -> dict:
     """A summary without what differs from run to run."""
@@ -121,7 +123,7 @@ def test_output_none_and_replacing_a_file(tmp_path):
 
 
 def test_file_errors(tmp_path):
-    with pytest.raises(FileNotFoundError, match="nowhere.txt"):
+    with pytest.raises(FileNotFoundError, match=r"nowhere\.txt"):
         sb.solve_file(tmp_path / "nowhere.txt")
     path = write_lines(tmp_path / "in.txt", [PUZZLE])
     with pytest.raises(ValueError, match="format: expected one of auto, line, grid, csv"):

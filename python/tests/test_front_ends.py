@@ -19,7 +19,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import sudoku_bulk as sb
-from conftest import MIXED, PUZZLE, ROOT, SOLUTION, run_cli
+
+from conftest import MIXED, PUZZLE, SOLUTION, run_cli
 
 
 def puzzles_file(folder: Path, name: str = "in.txt", lines=None) -> Path:

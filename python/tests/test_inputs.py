@@ -7,6 +7,7 @@ import pyarrow as pa
 import pytest
 
 import sudoku_bulk as sb
+
 from conftest import CONFLICT, EMPTY, NO_SOLUTION, PUZZLE, SOLUTION
 
 ROWS = [PUZZLE, "x" * 81, CONFLICT, NO_SOLUTION, EMPTY, "  " + PUZZLE + "\n"]

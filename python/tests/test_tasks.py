@@ -10,6 +10,7 @@ import pyarrow as pa
 import pytest
 
 import sudoku_bulk as sb
+
 from conftest import CONFLICT, EMPTY, NO_SOLUTION, PUZZLE, SOLUTION
 
 
