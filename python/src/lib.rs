@@ -13,16 +13,17 @@
 //!   pyarrow)           kinds)                   pyarrow.Table ◄── table::TableBuilder
 //! ```
 //!
-//! - [`input`]: Arrow string and binary columns (any chunking, any of the seven byte types,
+//! - `input`: Arrow string and binary columns (any chunking, any of the seven byte types,
 //!   nulls) read row by row where they lie.
-//! - [`table`]: the output columns, built straight into Arrow buffers, one record batch per
+//! - `table`: the output columns, built straight into Arrow buffers, one record batch per
 //!   slice of rows.
-//! - [`engine`]: thread counts, the cache of batches (thread pools), the slices, and the
-//!   guard that keeps a Rust panic from reaching Python as anything but a `RuntimeError`.
-//! - [`grids`]: `solve_array`, numpy integer grids in and out.
-//! - [`equiv`]: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
+//! - `engine`: thread counts (the library's limit, `OMP_NUM_THREADS`), Ctrl-C watched while a
+//!   call runs, each pool thread building its own slices, and the guard that keeps a Rust
+//!   panic from reaching Python as anything but a `RuntimeError`.
+//! - `grids`: `solve_array`, numpy integer grids in and out.
+//! - `equiv`: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
 //!   integer grids in and out), the canonical forms and transformations.
-//! - [`files`]: `solve_file` and friends, the library's file pipeline.
+//! - `files`: `solve_file` and friends: keyword arguments to the library's `run::Options`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
