@@ -188,18 +188,26 @@ impl Batch {
         T: Send,
         F: Fn(Range<usize>, &mut Judge<'_>) -> T + Sync,
     {
-        let (task, solver, run) = (self.task, self.solver, run.max(1));
-        self.pool.install(|| {
+        let run = run.max(1);
+        self.install(|| {
             (0..len.div_ceil(run))
                 .into_par_iter()
-                .map(|i| {
-                    let range = i * run..len.min((i + 1) * run);
-                    with_solver(solver, |solver| {
-                        work(range, &mut Judge { task, solver, scratch: Grid::EMPTY })
-                    })
-                })
+                .map(|i| self.with_judge(|judge| work(i * run..len.min((i + 1) * run), judge)))
                 .collect()
         })
+    }
+
+    /// Runs `op` on the batch's pool, so that rayon's parallel iterators inside it use the
+    /// pool's threads: for callers that split their own outputs (`par_chunks_mut`) and judge
+    /// with [`Batch::with_judge`] on each thread.
+    pub fn install<R: Send>(&self, op: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(op)
+    }
+
+    /// Calls `f` with a [`Judge`] of the current thread: the batch's task, the thread's solver.
+    pub fn with_judge<R>(&self, f: impl FnOnce(&mut Judge<'_>) -> R) -> R {
+        let task = self.task;
+        with_solver(self.solver, |solver| f(&mut Judge { task, solver, scratch: Grid::EMPTY }))
     }
 }
 

@@ -13,13 +13,14 @@
 //! [`Reason::ALL`]: 1 `malformed`, 2 `conflicting givens`, 3 `no solution` (the others do
 //! not arise when solving).
 
-use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::ndarray::{ArrayD, Axis, IxDyn};
 use numpy::{
     Element, IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use rayon::prelude::*;
 use sudoku_bulk::{Grid, Reason, Task};
 
 use crate::engine::{with_batch, Options, RUN};
@@ -156,67 +157,68 @@ fn solve_grids<T: Cell>(
     };
     let contiguous = view.as_slice();
     let view = &view;
-    let (solutions, status) = with_batch(py, options, rows, |batch, cancel| {
+    let mut solutions = vec![blank_cell; rows * CELLS];
+    let mut status = vec![0u8; rows];
+    with_batch(py, options, rows, |batch, cancel| {
         // Each thread reads its rows' cells straight into a grid, solves it, and writes its
-        // rows' answers; only a row with a cell that is no digit nor blank goes through the
-        // line form, for the parser's message.
-        let runs = batch.runs(rows, RUN, |range, judge| {
-            let mut solutions = Vec::with_capacity(range.len() * CELLS);
-            let mut status = Vec::with_capacity(range.len());
-            if cancel.requested().is_some() {
-                return (solutions, status); // the call raises KeyboardInterrupt
-            }
-            let mut cells = [0u8; CELLS];
-            for row in range {
-                let mut bad = 0u8;
-                match contiguous {
-                    Some(all) => {
-                        for (cell, &c) in cells.iter_mut().zip(&all[row * CELLS..][..CELLS]) {
-                            *cell = value_of(c);
-                            bad |= u8::from(*cell == BAD);
-                        }
-                    }
-                    None => {
-                        let grid = view.index_axis(numpy::ndarray::Axis(0), row);
-                        for (cell, &c) in cells.iter_mut().zip(grid.iter()) {
-                            *cell = value_of(c);
-                            bad |= u8::from(*cell == BAD);
-                        }
-                    }
+        // rows of the two outputs in place; only a row with a cell that is no digit nor blank
+        // goes through the line form, for the parser's message.
+        let runs = solutions.par_chunks_mut(RUN * CELLS).zip(status.par_chunks_mut(RUN));
+        batch.install(|| {
+            runs.enumerate().for_each(|(i, (solutions, status))| {
+                if cancel.requested().is_some() {
+                    return; // the call raises KeyboardInterrupt
                 }
-                let verdict = match (bad, Grid::from_cells(cells)) {
-                    (0, Some(grid)) => judge.grid(grid),
-                    _ => {
-                        let line: Vec<u8> = match contiguous {
+                batch.with_judge(|judge| {
+                    let mut cells = [0u8; CELLS];
+                    for (k, code_out) in status.iter_mut().enumerate() {
+                        let row = i * RUN + k;
+                        let mut bad = 0u8;
+                        match contiguous {
                             Some(all) => {
-                                all[row * CELLS..][..CELLS].iter().map(|&c| char_of(c)).collect()
+                                for (cell, &c) in cells.iter_mut().zip(&all[row * CELLS..][..CELLS])
+                                {
+                                    *cell = value_of(c);
+                                    bad |= u8::from(*cell == BAD);
+                                }
                             }
-                            None => view
-                                .index_axis(numpy::ndarray::Axis(0), row)
-                                .iter()
-                                .map(|&c| char_of(c))
-                                .collect(),
+                            None => {
+                                let grid = view.index_axis(Axis(0), row);
+                                for (cell, &c) in cells.iter_mut().zip(grid.iter()) {
+                                    *cell = value_of(c);
+                                    bad |= u8::from(*cell == BAD);
+                                }
+                            }
+                        }
+                        let verdict = match (bad, Grid::from_cells(cells)) {
+                            (0, Some(grid)) => judge.grid(grid),
+                            _ => {
+                                let line: Vec<u8> = match contiguous {
+                                    Some(all) => all[row * CELLS..][..CELLS]
+                                        .iter()
+                                        .map(|&c| char_of(c))
+                                        .collect(),
+                                    None => view
+                                        .index_axis(Axis(0), row)
+                                        .iter()
+                                        .map(|&c| char_of(c))
+                                        .collect(),
+                                };
+                                judge.text(&line, Answer::None)
+                            }
                         };
-                        judge.text(&line, Answer::None)
+                        *code_out = code(verdict.fault.map(|f| f.reason));
+                        if let Some(solution) = verdict.solution {
+                            let out = &mut solutions[k * CELLS..][..CELLS];
+                            // Digits are 1-9: `% 10` only spares the bounds check.
+                            for (o, &d) in out.iter_mut().zip(solution.cells()) {
+                                *o = digit_cells[usize::from(d) % 10];
+                            }
+                        }
                     }
-                };
-                status.push(code(verdict.fault.map(|f| f.reason)));
-                match verdict.solution {
-                    // Digits are 1-9: `% 10` only spares the bounds check.
-                    Some(solution) => solutions
-                        .extend(solution.cells().iter().map(|&d| digit_cells[usize::from(d) % 10])),
-                    None => solutions.extend(std::iter::repeat_n(blank_cell, CELLS)),
-                }
-            }
-            (solutions, status)
-        });
-        let mut solutions = Vec::with_capacity(rows * CELLS);
-        let mut status = Vec::with_capacity(rows);
-        for (s, c) in runs {
-            solutions.extend_from_slice(&s);
-            status.extend_from_slice(&c);
-        }
-        (solutions, status)
+                })
+            })
+        })
     })?;
     let solutions =
         ArrayD::from_shape_vec(IxDyn(&shape), solutions).expect("rows * 81 cells").into_pyarray(py);
