@@ -41,6 +41,17 @@ trait Cell: Element + Copy + Send + Sync {
     fn value(self) -> Option<i64>;
     /// A value of this type, if `v` fits.
     fn from_value(v: i64) -> Option<Self>;
+    /// The cells as bytes, if this type is `u8`: the usual grids, whose cells are the grid's
+    /// own values when blanks are 0 and digits 1-9, read and written without a lookup.
+    fn as_bytes(cells: &[Self]) -> Option<&[u8]> {
+        let _ = cells;
+        None
+    }
+    /// The same, to write.
+    fn as_bytes_mut(cells: &mut [Self]) -> Option<&mut [u8]> {
+        let _ = cells;
+        None
+    }
 }
 
 macro_rules! cells {
@@ -56,7 +67,23 @@ macro_rules! cells {
         }
     )*};
 }
-cells!(i8, i16, i32, i64, u8, u16, u32, u64);
+cells!(i8, i16, i32, i64, u16, u32, u64);
+
+impl Cell for u8 {
+    #[inline]
+    fn value(self) -> Option<i64> {
+        Some(i64::from(self))
+    }
+    fn from_value(v: i64) -> Option<Self> {
+        u8::try_from(v).ok()
+    }
+    fn as_bytes(cells: &[u8]) -> Option<&[u8]> {
+        Some(cells)
+    }
+    fn as_bytes_mut(cells: &mut [u8]) -> Option<&mut [u8]> {
+        Some(cells)
+    }
+}
 
 /// `solve_array(grids, blank, offset, threads, solver)`: `(solutions, status)`.
 #[pyfunction]
@@ -157,6 +184,8 @@ fn solve_grids<T: Cell>(
     };
     let contiguous = view.as_slice();
     let view = &view;
+    // Grids whose cells need no translation either way.
+    let plain = T::as_bytes(&[]).is_some() && blank == 0 && offset == 0;
     let mut solutions = vec![blank_cell; rows * CELLS];
     let mut status = vec![0u8; rows];
     with_batch(py, options, rows, |batch, cancel| {
@@ -175,6 +204,13 @@ fn solve_grids<T: Cell>(
                         let row = i * RUN + k;
                         let mut bad = 0u8;
                         match contiguous {
+                            // uint8 grids with 0 for a blank and digits as themselves: the
+                            // cells are the grid's values already.
+                            Some(all) if plain => {
+                                let bytes = T::as_bytes(&all[row * CELLS..][..CELLS]);
+                                cells.copy_from_slice(bytes.expect("plain is u8"));
+                                bad = u8::from(cells.iter().fold(0, |m, &c| m.max(c)) > 9);
+                            }
                             Some(all) => {
                                 for (cell, &c) in cells.iter_mut().zip(&all[row * CELLS..][..CELLS])
                                 {
@@ -210,6 +246,11 @@ fn solve_grids<T: Cell>(
                         *code_out = code(verdict.fault.map(|f| f.reason));
                         if let Some(solution) = verdict.solution {
                             let out = &mut solutions[k * CELLS..][..CELLS];
+                            if plain {
+                                let out = T::as_bytes_mut(out).expect("plain is u8");
+                                out.copy_from_slice(solution.cells());
+                                continue;
+                            }
                             // Digits are 1-9: `% 10` only spares the bounds check.
                             for (o, &d) in out.iter_mut().zip(solution.cells()) {
                                 *o = digit_cells[usize::from(d) % 10];
