@@ -73,31 +73,26 @@ pub fn resolve(asked: Option<usize>) -> Result<usize, ThreadsError> {
     }
 }
 
-/// Pools not in use, oldest first.
-static IDLE: Mutex<Vec<Arc<rayon::ThreadPool>>> = Mutex::new(Vec::new());
-
-/// A pool lent to one run; back to the cache when dropped.
-#[derive(Debug)]
-pub struct Pool(Option<Arc<rayon::ThreadPool>>);
-
-impl Deref for Pool {
-    type Target = rayon::ThreadPool;
-
-    fn deref(&self) -> &rayon::ThreadPool {
-        self.0.as_ref().expect("a pool is lent until dropped")
-    }
+/// Pools not in use, oldest first, and how many threads they may hold together.
+struct Cache {
+    idle: Mutex<Vec<Arc<rayon::ThreadPool>>>,
+    budget: fn() -> usize,
 }
 
-impl Drop for Pool {
-    fn drop(&mut self) {
-        let Some(pool) = self.0.take() else { return };
-        // A pool that saw a panic is not trusted again.
-        if std::thread::panicking() {
-            return;
-        }
-        let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+impl Cache {
+    /// An idle pool of `threads` threads, if there is one.
+    fn take(&self, threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        let i = idle.iter().rposition(|p| p.current_num_threads() == threads)?;
+        Some(idle.remove(i))
+    }
+
+    /// Keeps `pool` for the next run, letting the oldest go while the idle ones hold more
+    /// than the budget (the newest is always kept).
+    fn keep(&self, pool: Arc<rayon::ThreadPool>) {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
         idle.push(pool);
-        let budget = cores() * IDLE_THREADS_PER_CORE;
+        let budget = (self.budget)();
         while idle.len() > 1 && idle.iter().map(|p| p.current_num_threads()).sum::<usize>() > budget
         {
             idle.remove(0);
@@ -105,28 +100,62 @@ impl Drop for Pool {
     }
 }
 
+/// The cache every run borrows from.
+static IDLE: Cache = Cache { idle: Mutex::new(Vec::new()), budget: idle_budget };
+
+/// The idle threads the cache keeps: [`IDLE_THREADS_PER_CORE`] a core.
+fn idle_budget() -> usize {
+    cores() * IDLE_THREADS_PER_CORE
+}
+
+/// A pool lent to one run; back to its cache when dropped.
+pub struct Pool {
+    pool: Option<Arc<rayon::ThreadPool>>,
+    cache: &'static Cache,
+}
+
+impl std::fmt::Debug for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pool").field("threads", &self.current_num_threads()).finish()
+    }
+}
+
+impl Deref for Pool {
+    type Target = rayon::ThreadPool;
+
+    fn deref(&self) -> &rayon::ThreadPool {
+        self.pool.as_ref().expect("a pool is lent until dropped")
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        let Some(pool) = self.pool.take() else { return };
+        // A pool that saw a panic is not trusted again.
+        if !std::thread::panicking() {
+            self.cache.keep(pool);
+        }
+    }
+}
+
 /// A pool of `threads` threads (checked by [`resolve`] first): an idle one of that size, or a
 /// new one.
 pub fn lend(threads: usize) -> Result<Pool, ThreadsError> {
+    lend_from(&IDLE, threads)
+}
+
+/// [`lend`], from `cache`.
+fn lend_from(cache: &'static Cache, threads: usize) -> Result<Pool, ThreadsError> {
     let threads = resolve(Some(threads))?;
-    {
-        let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = idle.iter().rposition(|p| p.current_num_threads() == threads) {
-            return Ok(Pool(Some(idle.remove(i))));
-        }
+    if let Some(pool) = cache.take(threads) {
+        return Ok(Pool { pool: Some(pool), cache });
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("sudoku-bulk-{i}"))
         .build()
         .map_err(|e| ThreadsError::Start { threads, message: e.to_string() })?;
-    Ok(Pool(Some(Arc::new(pool))))
-}
-
-/// Threads held by idle pools (for tests).
-#[cfg(test)]
-fn idle_threads() -> usize {
-    IDLE.lock().unwrap().iter().map(|p| p.current_num_threads()).sum()
+    Ok(Pool { pool: Some(Arc::new(pool)), cache })
 }
 
 #[cfg(test)]
@@ -145,19 +174,30 @@ mod tests {
 
     #[test]
     fn pools_are_reused_and_the_idle_ones_stay_few() {
-        let first = lend(3).unwrap();
-        let address = Arc::as_ptr(first.0.as_ref().unwrap());
+        // A cache of this test's own (the shared one is used by the other tests at once).
+        let cache: &'static Cache =
+            Box::leak(Box::new(Cache { idle: Mutex::new(Vec::new()), budget: || 8 }));
+        let address = |pool: &Pool| Arc::as_ptr(pool.pool.as_ref().unwrap());
+        let first = lend_from(cache, 3).unwrap();
+        let first_address = address(&first);
         drop(first);
-        let again = lend(3).unwrap();
-        assert_eq!(Arc::as_ptr(again.0.as_ref().unwrap()), address, "the idle pool is reused");
+        let again = lend_from(cache, 3).unwrap();
+        assert_eq!(address(&again), first_address, "the idle pool is reused");
         // Two at once are two pools.
-        let other = lend(3).unwrap();
-        assert_ne!(Arc::as_ptr(other.0.as_ref().unwrap()), address);
+        let other = lend_from(cache, 3).unwrap();
+        assert_ne!(address(&other), first_address);
         drop((again, other));
         for n in 1..=40 {
-            drop(lend(n).unwrap());
+            drop(lend_from(cache, n).unwrap());
         }
-        let budget = (cores() * IDLE_THREADS_PER_CORE).max(40);
-        assert!(idle_threads() <= budget, "{} idle threads", idle_threads());
+        // Over the budget of 8, only the newest pool is kept.
+        let idle: Vec<usize> =
+            cache.idle.lock().unwrap().iter().map(|p| p.current_num_threads()).collect();
+        assert_eq!(idle, [40]);
+        drop(lend_from(cache, 2).unwrap());
+        drop(lend_from(cache, 3).unwrap());
+        let idle: Vec<usize> =
+            cache.idle.lock().unwrap().iter().map(|p| p.current_num_threads()).collect();
+        assert_eq!(idle, [2, 3], "the 40-thread pool went first");
     }
 }
