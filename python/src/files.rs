@@ -51,10 +51,12 @@ fn run_error(error: run::Error) -> PyErr {
     let os = |kind: io::ErrorKind, text: String| PyErr::from(io::Error::new(kind, text));
     let text = error.to_string();
     match error {
+        // These say their cause already: `opening x: No such file or directory (os error 2)`.
         run::Error::Open { source, .. }
         | run::Error::Output { source, .. }
-        | run::Error::Finish { source, .. }
-        | run::Error::Run(RunError::Read { source, .. })
+        | run::Error::Finish { source, .. } => os(source.kind(), text),
+        // These name what failed, and their cause follows: `reading x: ...`.
+        run::Error::Run(RunError::Read { source, .. })
         | run::Error::Run(RunError::Write(source)) => {
             os(source.kind(), format!("{text}: {source}"))
         }
