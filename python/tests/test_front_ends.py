@@ -169,9 +169,12 @@ def test_every_input_is_checked_before_any_work(cli, tmp_path):
 
 
 CHILD = """
-import sys, time
+import signal, sys, time
 import pyarrow as pa
 import sudoku_bulk as sb
+# A process started in the background (as CI starts its jobs) inherits SIGINT ignored, and
+# Python then installs no handler of its own: install it, as an interactive session has it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 what, path, outdir = sys.argv[1:4]
 puzzles = pa.array(open(path).read().split()) if what == "list" else None
 print("started", flush=True)
@@ -207,7 +210,10 @@ def test_ctrl_c_stops_a_long_call_within_a_second(tmp_path, sample_puzzles, what
     time.sleep(0.5)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
-    stdout, stderr = child.communicate(timeout=30)
+    try:
+        stdout, stderr = child.communicate(timeout=30)
+    finally:
+        child.kill()
     assert child.returncode == 3, (stdout, stderr)
     _, when, calls = stdout.split()
     assert float(when) - sent < 1.0, f"{float(when) - sent:.2f} s after SIGINT"
