@@ -81,5 +81,12 @@ pub use grid::Grid;
 pub use io::format;
 pub use io::output::output_names;
 pub use run::pipeline;
+
+/// Our output columns and the record batches built from them: the one schema per task that
+/// Parquet output and the Python binding's tables share.
+pub mod table {
+    pub use crate::io::output::{OutputColumn, Row, TaskColumns, Value};
+    pub use crate::io::table::{table_schema, TableBuilder};
+}
 pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};
 pub use verdict::{Detail, Fault, Reason, Tally, Task, Verdict};

@@ -105,21 +105,6 @@ impl Task {
             Task::Augment { .. } => "augmented",
         }
     }
-
-    /// The output columns of the task's own, after `status`.
-    pub(crate) fn columns(self) -> &'static [&'static str] {
-        match self {
-            Task::Solve => &["solution", "guesses"],
-            Task::Count { .. } => &["count", "guesses"],
-            Task::Validate => &[],
-            Task::Canon { automorphisms: false, .. } => &["canonical"],
-            Task::Canon { automorphisms: true, .. } => &["canonical", "automorphisms"],
-            Task::Dedup { by: Sameness::Exact } => &[],
-            Task::Dedup { by: Sameness::Class } => &["canonical"],
-            Task::Augment { with_transform: false, .. } => &["copy"],
-            Task::Augment { with_transform: true, .. } => &["copy", "transform"],
-        }
-    }
 }
 
 /// Why a record failed, from a fixed set (the names are part of the output formats).

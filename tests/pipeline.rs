@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use proptest::prelude::*;
 use sudoku_bulk::one_input as run;
-use sudoku_bulk::pipeline::{Input, OutputFormat, ReportFormat, Settings, Sinks};
+use sudoku_bulk::pipeline::{Input, Output, OutputFormat, ReportFormat, Settings, Sinks};
 use sudoku_bulk::Task;
 
 /// A writer into shared memory, to read back what the pipeline wrote.
@@ -38,7 +38,7 @@ fn solve(
     };
     let input = Input::from_reader("test", Cursor::new(input.to_vec())).unwrap();
     let sinks = Sinks {
-        output: Box::new(output.clone()),
+        output: Output::Bytes(Box::new(output.clone())),
         report: Some((Box::new(report.clone()), ReportFormat::Csv)),
         messages: Some(Box::new(std::io::sink())),
     };

@@ -245,7 +245,7 @@ fn parquet_output_keeps_a_tables_columns_and_their_types() {
             types,
             "id:Int64 source:Utf8 puzzle:Utf8 rating:Float64 ok:Boolean day:Date32 \
              solution:Utf8 line:Int64 status:Utf8 puzzle_out:Utf8 solution_out:Utf8 \
-             count:Int64 limit:Int64 guesses:Int64 error:Utf8",
+             guesses:Int64 error:Utf8",
             "{kind:?}"
         );
         assert_eq!(batch.num_rows(), 6);
@@ -369,7 +369,8 @@ fn a_wide_table_keeps_every_column_in_order_across_row_groups() {
         assert_eq!(sudoku_bulk(&args, None).code, Some(0));
         let (types, batch) = read_parquet(&out);
         assert!(types.starts_with("c0:Int32 c1:Utf8 c2:Float64 c3:Boolean c4:Int32"), "{types}");
-        assert_eq!(batch.num_columns(), 28); // 20 and all of ours
+        // 20 and validate's: line, status, puzzle, guesses, error.
+        assert_eq!(batch.num_columns(), 25);
         assert_eq!(batch.num_rows(), rows);
         let c8 = batch.column_by_name("c8").unwrap().as_primitive::<Int32Type>();
         for r in [0, 4_000, rows - 1] {
@@ -426,5 +427,89 @@ fn a_damaged_parquet_file_answers_the_rows_before_the_damage_then_fails() {
     assert_eq!(lines.len(), 1 + 1_000, "a header and the first row group's rows");
     for (i, line) in lines[1..].iter().enumerate() {
         assert_eq!(*line, format!("{PUZZLE},{ANSWER},{},valid,", i + 1));
+    }
+}
+
+/// A Parquet file's rows as JSON Lines records: each row's non-null cells (integers as
+/// numbers, text as strings), by name.
+fn parquet_as_json(path: &Path) -> Vec<Vec<(String, serde_json::Value)>> {
+    let (_, batch) = read_parquet(path);
+    let schema = batch.schema();
+    (0..batch.num_rows())
+        .map(|r| {
+            let mut row = Vec::new();
+            for (c, field) in schema.fields().iter().enumerate() {
+                let column = batch.column(c);
+                if column.is_null(r) {
+                    continue;
+                }
+                let value = match field.data_type() {
+                    DataType::Int64 => column.as_primitive::<Int64Type>().value(r).into(),
+                    DataType::Utf8 => column.as_string::<i32>().value(r).into(),
+                    other => panic!("{}: {other}", field.name()),
+                };
+                row.push((field.name().clone(), value));
+            }
+            row.sort_by(|a, b| a.0.cmp(&b.0)); // as serde_json's map orders JSON's keys
+            row
+        })
+        .collect()
+}
+
+/// Every command's Parquet output has its JSON Lines keys as columns, typed, and the same
+/// values row for row: one schema per command, whichever the format. A column no record of
+/// the command can have is not there.
+#[test]
+fn parquet_output_holds_what_json_lines_output_holds_for_every_command() {
+    let tmp = TempDir::new("parquet-as-jsonl");
+    let unsolvable = format!("11{}", &PUZZLE[2..]);
+    let lines = [PUZZLE, "not a puzzle", PUZZLE, unsolvable.as_str(), &".".repeat(81)];
+    let input = tmp.0.join("in.txt");
+    std::fs::write(&input, lines.join("\n") + "\n").unwrap();
+    let input = input.to_str().unwrap();
+    let commands: [(&[&str], &[&str]); 8] = [
+        (&["solve"], &["solution", "guesses"]),
+        (&["count", "--limit", "3"], &["count", "limit", "guesses"]),
+        (&["validate"], &["guesses"]),
+        (&["canon"], &["canonical"]),
+        (&["canon", "--automorphisms"], &["canonical", "automorphisms"]),
+        (&["dedup", "--by", "exact"], &[]),
+        (&["dedup", "--by", "class"], &["canonical"]),
+        (&["augment", "--copies", "2", "--seed", "7", "--with-transform"], &["copy", "transform"]),
+    ];
+    for (command, own) in commands {
+        let name = command.join("-");
+        let run = |ext: &str| {
+            let out = tmp.0.join(format!("{name}.{ext}"));
+            let mut args = command.to_vec();
+            args.extend(["-q", input, "-o", out.to_str().unwrap()]);
+            let run = sudoku_bulk(&args, None);
+            assert!(matches!(run.code, Some(0 | 1)), "{name}: {}", run.stderr);
+            out
+        };
+        let (jsonl, parquet) = (run("jsonl"), run("parquet"));
+        let jsonl: Vec<Vec<(String, serde_json::Value)>> = std::fs::read_to_string(jsonl)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let object: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(line).unwrap();
+                object.into_iter().collect()
+            })
+            .collect();
+        let (types, _) = read_parquet(&parquet);
+        let numbers = ["count", "limit", "guesses", "automorphisms", "copy"];
+        let typed = |column: &str| match numbers.contains(&column) {
+            true => format!("{column}:Int64"),
+            false => format!("{column}:Utf8"),
+        };
+        let mut columns =
+            vec!["line:Int64".to_string(), "status:Utf8".into(), "puzzle:Utf8".into()];
+        columns.extend(own.iter().map(|column| typed(column)));
+        columns.push("error:Utf8".into());
+        assert_eq!(types, columns.join(" "), "{name}");
+        let rows = parquet_as_json(&parquet);
+        assert!(rows.len() >= lines.len() - 1, "{name}: {} rows", rows.len());
+        assert_eq!(rows, jsonl, "{name}");
     }
 }

@@ -26,11 +26,12 @@ use crate::canon::{Form, Sameness};
 use crate::grid::Grid;
 use crate::io::format::chunk::Chunk;
 use crate::io::format::{ColumnChoice, Puzzle, Record, Records};
-use crate::io::output::Encoder;
+use crate::io::output::{Encoder, OutputFormat};
 use crate::run::error::Error;
 use crate::run::options::{Options, Work};
 use crate::run::pipeline::{
-    run_job, ChunkOutput, Emit, Extra, InOrder, Input, InputRun, Job, RunError, Settings, Sinks,
+    run_job, ChunkOutput, Emit, Extra, InOrder, Input, InputRun, Job, Output, RunError, Settings,
+    Sinks,
 };
 use crate::run::plan::Plan;
 use crate::run::summary::Summary;
@@ -154,14 +155,14 @@ impl Keep for Written {
             let augmenter = Augmenter::new(seed);
             for (k, t) in augmenter.copies(self.file, record.line, copies, include_original) {
                 if out.written > 0 {
-                    out.data.extend_from_slice(encoder.separator());
+                    out.data.bytes.extend_from_slice(encoder.separator());
                 }
                 encoder.augmented(&mut out.data, record, puzzle, k, &t);
                 out.written += 1;
             }
         } else if !self.failures_only || verdict.fault.is_some() {
             if out.written > 0 {
-                out.data.extend_from_slice(encoder.separator());
+                out.data.bytes.extend_from_slice(encoder.separator());
             }
             encoder.record(&mut out.data, record, verdict);
             out.written += 1;
@@ -175,7 +176,7 @@ impl<K: Keep> Job for BulkJob<K> {
     fn process(&self, chunk: &Chunk<'_>, out: &mut ChunkOutput<K::Extra>) {
         let encoder = &self.encoder;
         if chunk.index == 0 {
-            encoder.begin(&mut out.data, &mut out.report);
+            encoder.begin(&mut out.data.bytes, &mut out.report);
             self.keep.header(out);
         }
         with_solver(self.solver, |solver| {
@@ -188,7 +189,7 @@ impl<K: Keep> Job for BulkJob<K> {
             loop {
                 let record = records.next();
                 if let Some(header) = records.take_header() {
-                    encoder.csv_header(&mut out.data, header);
+                    encoder.csv_header(&mut out.data.bytes, header);
                     self.keep.header(out);
                 }
                 let Some(record) = record else { return };
@@ -276,9 +277,21 @@ pub(crate) fn run_with<K: Keep>(
 ) -> Result<InputRun, RunError> {
     let input_name = input.name().to_string();
     let report = sinks.report.as_ref().map(|(_, format)| *format);
+    let table = match &sinks.output {
+        Output::Table(sink) => Some(sink.schema()),
+        Output::Bytes(_) => None,
+    };
     let build = |format, columns: Option<&ColumnChoice>| {
         let encoder = Encoder::new(task, format, columns, settings.output, report)
             .with_headers(settings.headers);
+        let encoder = match (encoder.output(), table) {
+            (OutputFormat::Parquet, Some(schema)) => encoder.with_table(schema),
+            (OutputFormat::Parquet, None) | (_, Some(_)) => {
+                let error = "Parquet output goes to a table sink (`Output::Table`), and only it";
+                return Err(RunError::Table(error.into()));
+            }
+            (_, None) => encoder,
+        };
         let encoder = match task {
             Task::Dedup { .. } => encoder.with_file(&input_name),
             _ => encoder,

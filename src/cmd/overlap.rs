@@ -13,7 +13,7 @@ use crate::cmd::dedup::seen::{Mode, Seen};
 use crate::io::output::ReportFormat;
 use crate::run::error::Error;
 use crate::run::options::Options;
-use crate::run::pipeline::{RunError, Sinks};
+use crate::run::pipeline::{Output, RunError, Sinks};
 use crate::run::plan;
 use crate::run::summary::{OverlapSummary, Summary};
 use crate::verdict::{Tally, Task};
@@ -64,7 +64,7 @@ pub(crate) fn run(
             let input = plan::open(source, options.mmap)?;
             seen.begin_file(input.name());
             let sinks = Sinks {
-                output: Box::new(output.clone()),
+                output: Output::Bytes(Box::new(output.clone())),
                 report: report.as_ref().map(|r| (Box::new(r.writer.clone()) as _, r.format)),
                 messages: (!options.messages).then(|| Box::new(std::io::sink()) as _),
             };

@@ -6,17 +6,18 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
-use arrow_schema::{DataType, Field};
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
 
 use super::dedup::KeepKeys;
 use super::{run_with, Written};
 use crate::cmd::dedup::seen::Seen;
 use crate::io::output::{Encoder, OutputFormat};
-use crate::io::table::{output_schema, table_fields, ParquetWriter};
+use crate::io::table::{table_fields, ParquetWriter};
 use crate::run::dest::Shared;
 use crate::run::error::Error;
 use crate::run::options::{Options, Source};
-use crate::run::pipeline::{self, InOrder, Input, RunError, Settings, Sinks};
+use crate::run::pipeline::{self, InOrder, Input, Output, RunError, Settings, Sinks, TableSink};
 use crate::run::plan::{self, Plan};
 use crate::run::summary::{RecordsSummary, Summary};
 use crate::verdict::Task;
@@ -44,12 +45,10 @@ pub(crate) fn run(
         }
         _ => (None, Some(Shared::new(output))),
     };
-    let output_for = || -> Box<dyn Write + Send> {
-        match (&parquet, &shared) {
-            (Some(parquet), _) => Box::new(parquet.clone()),
-            (None, Some(shared)) => Box::new(shared.clone()),
-            (None, None) => unreachable!("one of the two"),
-        }
+    let output_for = || match (&parquet, &shared) {
+        (Some(parquet), _) => Output::Table(Box::new(parquet.clone())),
+        (None, Some(shared)) => Output::Bytes(Box::new(shared.clone())),
+        (None, None) => unreachable!("one of the two"),
     };
 
     // For dedup: every record seen so far, over all the inputs.
@@ -131,11 +130,17 @@ fn parquet_writer(
     };
     let (format, columns) = pipeline::detect(input, settings)?;
     let encoder = Encoder::new(task, format, columns.as_ref(), settings.output, None);
-    let keys = plan::columns_of(&encoder).unwrap_or_default();
-    let text = |name: &String| Arc::new(Field::new(name, DataType::Utf8, true));
-    let input_fields = types.unwrap_or_else(|| {
-        columns.as_ref().map_or_else(Vec::new, |c| c.names.iter().map(text).collect())
-    });
-    ParquetWriter::new(output, output_schema(&keys, &input_fields))
-        .map_err(|e| Error::Run(RunError::Write(e)))
+    let schema = Arc::new(encoder.table_schema(types.as_deref()));
+    ParquetWriter::new(output, schema).map_err(|e| Error::Run(RunError::Write(e)))
+}
+
+/// Parquet output, shared by a run's inputs: each writes its batches through a handle.
+impl TableSink for Shared<ParquetWriter> {
+    fn schema(&self) -> SchemaRef {
+        self.with(|writer| Ok(writer.schema())).expect("the lock is not poisoned")
+    }
+
+    fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()> {
+        self.with(|writer| writer.write(batch))
+    }
 }

@@ -109,7 +109,7 @@ impl<W> Clone for Shared<W> {
     }
 }
 
-impl<W: Write> Shared<W> {
+impl<W> Shared<W> {
     /// Shares `out`.
     pub fn new(out: W) -> Shared<W> {
         Shared(Arc::new(Mutex::new(out)))

@@ -20,12 +20,15 @@
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
 use crossbeam_channel::{bounded, Receiver, Sender};
 
 use super::cancel::Cancel;
 use super::threads;
 use crate::io::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
 use crate::io::format::{not_puzzles, resolve_with_columns, strip_bom};
+use crate::io::output::Encoded;
 use crate::io::progress::Progress;
 use crate::io::table::{open_table, TextStream};
 use crate::solver::SolverKind;
@@ -65,8 +68,8 @@ impl Extra for () {
 /// What a job made of one piece.
 #[derive(Debug, Default)]
 pub(crate) struct ChunkOutput<E = ()> {
-    /// Output records, encoded.
-    pub data: Vec<u8>,
+    /// Output records, encoded (or, for Parquet output, built into a record batch).
+    pub data: Encoded,
     /// How many records `data` holds (fewer than the tally's where only failures are written).
     pub written: u64,
     /// Messages for stderr, one a line.
@@ -102,7 +105,7 @@ pub(crate) trait Emit<E>: Send {
         piece: &ChunkOutput<E>,
         separator: &[u8],
         written: u64,
-        out: &mut dyn Write,
+        out: &mut Out,
         report: Option<&mut dyn Write>,
     ) -> io::Result<(u64, u64)>;
 }
@@ -116,7 +119,7 @@ impl<E> Emit<E> for InOrder {
         piece: &ChunkOutput<E>,
         separator: &[u8],
         written: u64,
-        out: &mut dyn Write,
+        out: &mut Out,
         report: Option<&mut dyn Write>,
     ) -> io::Result<(u64, u64)> {
         if let Some(report) = report {
@@ -125,8 +128,76 @@ impl<E> Emit<E> for InOrder {
         if piece.written > 0 && written > 0 {
             out.write_all(separator)?;
         }
-        out.write_all(&piece.data)?;
+        out.piece(&piece.data, None)?;
         Ok((piece.written, 0))
+    }
+}
+
+/// Where a run writes its output records: bytes, or a table's record batches.
+pub enum Output {
+    /// Bytes: lines, CSV or JSON Lines.
+    Bytes(Box<dyn Write + Send>),
+    /// Record batches (Parquet output).
+    Table(Box<dyn TableSink>),
+}
+
+/// A sink of record batches, all of one schema.
+pub trait TableSink: Send {
+    /// The schema of the batches it takes.
+    fn schema(&self) -> SchemaRef;
+    /// Writes a batch.
+    fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()>;
+}
+
+/// The writer thread's output: a buffered writer of bytes, or a table sink.
+pub(crate) enum Out {
+    Bytes(io::BufWriter<Box<dyn Write + Send>>),
+    Table(Box<dyn TableSink>),
+}
+
+impl Out {
+    pub(crate) fn new(output: Output) -> Out {
+        match output {
+            Output::Bytes(out) => Out::Bytes(io::BufWriter::with_capacity(WRITE_BUFFER, out)),
+            Output::Table(sink) => Out::Table(sink),
+        }
+    }
+
+    /// Writes bytes (a table takes none: what an encoder writes between records for it is
+    /// nothing).
+    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Out::Bytes(out) => out.write_all(bytes),
+            Out::Table(_) if bytes.is_empty() => Ok(()),
+            Out::Table(_) => Err(io::Error::other("text written to a table output")),
+        }
+    }
+
+    /// Writes a piece's output: its bytes, or its batch's rows (`rows` of them, where given).
+    pub(crate) fn piece(&mut self, data: &Encoded, rows: Option<&[u32]>) -> io::Result<()> {
+        match (self, &data.batch) {
+            (out, None) => out.write_all(&data.bytes),
+            (Out::Table(sink), Some(Ok(batch))) => match rows {
+                None => sink.write_batch(batch),
+                Some(rows) => {
+                    let rows = arrow_array::UInt32Array::from(rows.to_vec());
+                    let taken = arrow_select::take::take_record_batch(batch, &rows)
+                        .map_err(|e| io::Error::other(format!("Parquet output: {e}")))?;
+                    sink.write_batch(&taken)
+                }
+            },
+            (Out::Table(_), Some(Err(e))) => {
+                Err(io::Error::new(io::ErrorKind::InvalidData, format!("Parquet output: {e}")))
+            }
+            (Out::Bytes(_), Some(_)) => Err(io::Error::other("a table written to a text output")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::Bytes(out) => out.flush(),
+            Out::Table(_) => Ok(()),
+        }
     }
 }
 
@@ -286,7 +357,7 @@ pub struct InputRun {
 /// Where a run writes.
 pub struct Sinks {
     /// The output records.
-    pub output: Box<dyn Write + Send>,
+    pub output: Output,
     /// The report of failed records, and its format, if asked for.
     pub report: Option<(Box<dyn Write + Send>, ReportFormat)>,
     /// Where messages about failed records go: stderr when `None`.
@@ -313,7 +384,7 @@ impl Write for MemoryWriter {
 impl Sinks {
     /// Output to a writer; no report; messages to stderr.
     pub fn to(output: impl Write + Send + 'static) -> Sinks {
-        Sinks { output: Box::new(output), report: None, messages: None }
+        Sinks { output: Output::Bytes(Box::new(output)), report: None, messages: None }
     }
 
     /// Output kept in memory, for the caller to read once the run is over; no report;
@@ -536,6 +607,7 @@ fn dispatch<'scope, J: Job>(
     let results = results.clone();
     tasks.spawn(move |_| {
         job.process(&chunk, &mut out);
+        out.data.seal(); // a table's rows into their batch, here on the worker thread
         let _ = results.send((chunk.index, chunk.end_offset, out));
     });
     true
@@ -560,7 +632,7 @@ impl Writer<'_> {
         sinks: Sinks,
         emit: &mut dyn Emit<E>,
     ) -> io::Result<Tally> {
-        let mut out = io::BufWriter::with_capacity(WRITE_BUFFER, sinks.output);
+        let mut out = Out::new(sinks.output);
         let mut report = sinks.report.map(|(r, _)| io::BufWriter::with_capacity(WRITE_BUFFER, r));
         let hint = match report {
             Some(_) => "the report has them all",

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use crate::grid::Grid;
 use crate::io::output::{csv_field, json_string, OutputFormat, ReportFormat};
-use crate::run::pipeline::{ChunkOutput, Emit, Extra};
+use crate::run::pipeline::{ChunkOutput, Emit, Extra, Out};
 
 /// A record's 128-bit key: two independent 64-bit hashes of its 81 cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +154,8 @@ impl Keyed {
     /// What a piece writes before its records (the CSV headers), marked with line 0: always
     /// written, never counted.
     pub(crate) fn preamble(out: &ChunkOutput<Keys>) -> Keyed {
-        let (end, text_end, report_end) = (out.data.len(), out.extra.texts.len(), out.report.len());
+        let (end, text_end, report_end) =
+            (out.data.position(), out.extra.texts.len(), out.report.len());
         Keyed { key: None, line: 0, end, text_end, report_end, form: None }
     }
 
@@ -307,17 +308,23 @@ impl Seen {
         piece: &ChunkOutput<Keys>,
         separator: &[u8],
         written_before: u64,
-        out: &mut dyn Write,
+        out: &mut Out,
         report: Option<&mut dyn Write>,
     ) -> io::Result<(u64, u64)> {
-        let (keyed, data, texts) = (&piece.extra.keyed, &piece.data, &piece.extra.texts);
+        let (keyed, data, texts) = (&piece.extra.keyed, &piece.data.bytes, &piece.extra.texts);
+        // Parquet output: the piece's rows are a record batch, of which the kept ones are
+        // written once the piece is gone through.
+        let table = piece.data.batch.is_some();
+        let mut kept_rows: Vec<u32> = Vec::new();
         let file = self.files.len().saturating_sub(1);
         let (mut start, mut text_start, mut report_start) = (0, 0, 0);
         let (mut written, mut dropped) = (0u64, 0u64);
         let mut row = Vec::new();
         let mut report = report;
         for record in keyed {
-            let (slice, text) = (&data[start..record.end], &texts[text_start..record.text_end]);
+            let rows = start..record.end;
+            let slice = if table { &[][..] } else { &data[rows.clone()] };
+            let text = &texts[text_start..record.text_end];
             (start, text_start) = (record.end, record.text_end);
             if let Some(report) = report.as_deref_mut() {
                 report.write_all(&piece.report[report_start..record.report_end])?;
@@ -360,6 +367,9 @@ impl Seen {
                         out.write_all(separator)?;
                     }
                     out.write_all(slice)?;
+                    if table {
+                        kept_rows.extend(rows.map(|r| r as u32));
+                    }
                     written += 1;
                 }
                 Some(first) => {
@@ -371,6 +381,9 @@ impl Seen {
                     }
                 }
             }
+        }
+        if table {
+            out.piece(&piece.data, Some(&kept_rows))?;
         }
         Ok((written, dropped))
     }
@@ -469,7 +482,7 @@ impl Emit<Keys> for Seen {
         piece: &ChunkOutput<Keys>,
         separator: &[u8],
         written: u64,
-        out: &mut dyn Write,
+        out: &mut Out,
         report: Option<&mut dyn Write>,
     ) -> io::Result<(u64, u64)> {
         self.filter(piece, separator, written, out, report)
@@ -516,7 +529,8 @@ mod tests {
             }
             out
         };
-        let mut sink = Vec::new();
+        let output = crate::run::pipeline::Output::Bytes(Box::new(io::sink()));
+        let mut sink = Out::new(output);
         // a.txt: lines 1 and 3; empty.txt: none; b.txt: line 2 repeats a.txt line 1's grid
         // (lines 1 and 10 give the same grid, 1 % 9 == 10 % 9).
         for (name, lines) in [("a.txt", &[1u64, 3][..]), ("empty.txt", &[]), ("b.txt", &[2, 10])] {

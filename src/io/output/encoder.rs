@@ -2,18 +2,72 @@
 //! appended to buffers its caller owns; and the helpers only it uses.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
 
+use arrow_array::RecordBatch;
+use arrow_schema::{ArrowError, SchemaRef};
+
+use super::columns::{fault_text, OutputColumn, Row, Value};
 use super::formats::{OutputFormat, ReportFormat};
-use super::text::{csv_field, json_string, output_names, report_text, EVERY_NAME};
+use super::text::{csv_field, json_string, output_names, report_text};
 use crate::canon::{Sameness, Transform};
 use crate::grid::Grid;
 use crate::io::format::{
     ColumnChoice, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
+use crate::io::table::TableBuilder;
 use crate::verdict::{count_label, Fault, Task, Verdict};
+
+/// What an encoder made of a piece's records: bytes, or, for Parquet output, rows of a table,
+/// made into a record batch once the piece is over ([`Encoded::seal`]).
+#[derive(Default)]
+pub(crate) struct Encoded {
+    /// The records, encoded (and for Parquet output, nothing).
+    pub bytes: Vec<u8>,
+    /// Parquet output: the rows being built.
+    rows: Option<TableBuilder>,
+    /// Parquet output: the rows built, once sealed.
+    pub batch: Option<Result<RecordBatch, ArrowError>>,
+}
+
+impl std::fmt::Debug for Encoded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rows = self.rows.as_ref().map_or(0, TableBuilder::len);
+        write!(f, "Encoded {{ {} bytes, {rows} rows }}", self.bytes.len())
+    }
+}
+
+impl Encoded {
+    /// Where the next record's output starts: a byte offset, or a row for a table.
+    pub fn position(&self) -> usize {
+        match &self.rows {
+            Some(rows) => rows.len(),
+            None => self.bytes.len(),
+        }
+    }
+
+    /// Ends the piece: its rows, if any, become its batch.
+    pub fn seal(&mut self) {
+        if let Some(rows) = &mut self.rows {
+            self.batch = Some(rows.finish());
+        }
+    }
+
+    /// Empties it for the next piece (keeping its allocations).
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.batch = None;
+    }
+}
+
+/// A Parquet output's rows: its schema, and which of its columns are ours.
+#[derive(Debug, Clone)]
+struct TableRows {
+    schema: SchemaRef,
+    /// How many of the schema's columns, the first ones, are the input's.
+    inputs: usize,
+}
 
 /// Encodes verdicts for one run: its task, input format and output format. It only appends to
 /// buffers its caller owns; the job that walks the records decides what to encode and when.
@@ -25,12 +79,16 @@ pub(crate) struct Encoder {
     report: Option<ReportFormat>,
     /// A CSV input's column names (`field1`, ... without a header); empty for other inputs.
     input_columns: Arc<[String]>,
-    /// Our own columns, in order: `line`, (`puzzle` for inputs that are not CSV), `status`, the
-    /// task's, `error`; each renamed by [`output_names`] where an input column has its name.
+    /// Our own CSV columns' names, in order: `line`, (`puzzle` for inputs that are not CSV),
+    /// `status`, the task's, `error`; each renamed by [`output_names`] where an input column
+    /// has its name.
     ours: Arc<[String]>,
-    /// Every name of ours (CSV columns and JSON keys) that an input column forces to change,
-    /// with the name it takes.
-    renamed: Arc<[(&'static str, String)]>,
+    /// Our columns in JSON Lines and Parquet records ([`Task::record_columns`]).
+    record_columns: Arc<[OutputColumn]>,
+    /// Their names, renamed as `ours` are.
+    record_names: Arc<[String]>,
+    /// Parquet output: the schema its rows are built to.
+    table: Option<TableRows>,
     /// Whether to write the CSV headers (see `Settings::headers`).
     headers: bool,
     /// For `dedup`, the input's name: its report rows name their file, and the record each
@@ -50,36 +108,54 @@ impl Encoder {
     ) -> Encoder {
         let output = output.resolve(input);
         let input_columns: Vec<String> = columns.map_or_else(Vec::new, |c| c.names.clone());
-        let mut ours = vec!["line"];
+        let mut ours = vec![OutputColumn::Line];
         if !matches!(input, Format::Csv(_)) {
-            ours.push("puzzle");
+            ours.push(OutputColumn::Puzzle);
         }
-        ours.push("status");
-        ours.extend(task.columns());
-        ours.push("error");
-        let every: Vec<&'static str> = EVERY_NAME.to_vec();
-        let renamed: Vec<(&'static str, String)> = every
-            .iter()
-            .zip(output_names(&every, &input_columns))
-            .filter(|(name, new)| **name != new.as_str())
-            .map(|(name, new)| (*name, new))
-            .collect();
-        let rename = |name: &str| match renamed.iter().find(|(from, _)| *from == name) {
-            Some((_, to)) => to.clone(),
-            None => name.to_string(),
+        ours.push(OutputColumn::Status);
+        ours.extend(task.output_columns().tables);
+        ours.push(OutputColumn::Error);
+        let every = OutputColumn::ALL.map(OutputColumn::name);
+        let names = output_names(&every, &input_columns);
+        let name = |column: &OutputColumn| {
+            let i = OutputColumn::ALL.iter().position(|c| c == column).expect("one of ALL");
+            names[i].clone()
         };
-        let ours: Vec<String> = ours.into_iter().map(rename).collect();
+        let record_columns = task.record_columns();
         Encoder {
             task,
             input,
             output,
             report,
             input_columns: input_columns.into(),
-            ours: ours.into(),
-            renamed: renamed.into(),
+            ours: ours.iter().map(name).collect(),
+            record_names: record_columns.iter().map(name).collect(),
+            record_columns: record_columns.into(),
+            table: None,
             headers: true,
             file: None,
         }
+    }
+
+    /// The same encoder, building the rows of Parquet output to `schema`: the input's columns
+    /// then ours, as [`Encoder::table_schema`] makes it (for the first of several inputs,
+    /// whose schema the others are written in).
+    pub fn with_table(self, schema: SchemaRef) -> Encoder {
+        let inputs = schema.fields().len().saturating_sub(self.record_columns.len());
+        Encoder { table: Some(TableRows { schema, inputs }), ..self }
+    }
+
+    /// The schema of Parquet output: the input's columns, `input` (their types; text where
+    /// they are not known), then ours.
+    pub fn table_schema(&self, input: Option<&[arrow_schema::FieldRef]>) -> arrow_schema::Schema {
+        let text = |name: &String| {
+            std::sync::Arc::new(arrow_schema::Field::new(name, arrow_schema::DataType::Utf8, true))
+        };
+        let input: Vec<arrow_schema::FieldRef> = match input {
+            Some(fields) => fields.to_vec(),
+            None => self.input_columns.iter().map(text).collect(),
+        };
+        crate::io::table::table_schema(&input, &self.record_columns, &self.record_names)
     }
 
     /// The same encoder, writing CSV headers or not.
@@ -92,24 +168,10 @@ impl Encoder {
         Encoder { file: Some(file.into()), ..self }
     }
 
-    /// Every key a JSON Lines (or Parquet) record can have, in order: the input's columns,
-    /// then ours.
+    /// Every key a JSON Lines record can have (every column of a Parquet one), in order: the
+    /// input's columns, then ours.
     pub fn jsonl_keys(&self) -> Vec<String> {
-        let ours: &[&str] = match self.task {
-            Task::Canon { .. } => {
-                &["line", "status", "puzzle", "canonical", "automorphisms", "error"]
-            }
-            Task::Dedup { .. } => &["line", "status", "puzzle", "canonical", "error"],
-            Task::Augment { with_transform: false, .. } => {
-                &["line", "status", "puzzle", "copy", "error"]
-            }
-            Task::Augment { with_transform: true, .. } => {
-                &["line", "status", "puzzle", "copy", "transform", "error"]
-            }
-            _ => &["line", "status", "puzzle", "solution", "count", "limit", "guesses", "error"],
-        };
-        let ours = ours.iter().map(|name| self.our_name(name).to_string());
-        self.input_columns.iter().cloned().chain(ours).collect()
+        self.input_columns.iter().chain(self.record_names.iter()).cloned().collect()
     }
 
     /// The output's column names, for CSV output: the input's, then ours.
@@ -191,13 +253,47 @@ impl Encoder {
     }
 
     /// Appends one record's output.
-    pub fn record(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
+    pub fn record(&self, out: &mut Encoded, record: &Record<'_>, verdict: &Verdict) {
+        let row = Row::Verdict { task: self.task, line: record.line, verdict };
+        let bytes = &mut out.bytes;
         match self.output {
-            OutputFormat::Line | OutputFormat::Auto => self.line(out, record, verdict),
-            OutputFormat::Csv => self.csv(out, record, verdict),
-            // Parquet output is JSON Lines that the writer turns into typed columns.
-            OutputFormat::Jsonl | OutputFormat::Parquet => self.jsonl(out, record, verdict),
+            OutputFormat::Line | OutputFormat::Auto => self.line(bytes, record, verdict),
+            OutputFormat::Csv => self.csv(bytes, record, verdict),
+            OutputFormat::Jsonl => match self.input {
+                Format::Csv(layout) => {
+                    let fields = fitted_fields(record.text, layout);
+                    self.jsonl(bytes, Some((&layout, &fields)), row);
+                }
+                _ => self.jsonl(bytes, None::<(_, &[&[u8]])>, row),
+            },
+            OutputFormat::Parquet => match self.input {
+                Format::Csv(layout) => {
+                    let fields = fitted_fields(record.text, layout);
+                    self.table_row(out, Some((&layout, &fields)), row);
+                }
+                _ => self.table_row(out, None::<(_, &[&[u8]])>, row),
+            },
         }
+    }
+
+    /// Adds a row to a Parquet output's rows: a CSV input's fields (`fields`), then ours.
+    fn table_row<F: AsRef<[u8]>>(
+        &self,
+        out: &mut Encoded,
+        fields: Option<(&CsvLayout, &[F])>,
+        row: Row<'_>,
+    ) {
+        let TableRows { schema, inputs } = self.table.as_ref().expect("Parquet output's schema");
+        let rows = out.rows.get_or_insert_with(|| {
+            TableBuilder::new(Arc::clone(schema), *inputs, Arc::clone(&self.record_columns), 1024)
+        });
+        let fields = fields.into_iter().flat_map(|(layout, fields)| {
+            fields.iter().map(move |field| {
+                let field = field.as_ref();
+                (!(layout.nulls && field == NULL_FIELD)).then_some(field)
+            })
+        });
+        rows.push(fields, |column| row.value(column));
     }
 
     /// Appends a failed record to the report, if the run keeps one.
@@ -214,7 +310,7 @@ impl Encoder {
         match format {
             ReportFormat::Csv => {
                 write!(out, "{},{},", record.line, fault.reason.name()).expect("Vec");
-                csv_field(out, detail_text(fault).as_bytes());
+                csv_field(out, &detail_text(fault));
                 out.push(b',');
                 csv_field(out, &text);
                 if let Some(file) = &self.file {
@@ -228,7 +324,7 @@ impl Encoder {
                 write!(out, "{{\"line\":{},\"status\":", record.line).expect("Vec");
                 json_string(out, fault.reason.name().as_bytes());
                 out.extend_from_slice(b",\"error\":");
-                json_string(out, detail_text(fault).as_bytes());
+                json_string(out, &detail_text(fault));
                 out.extend_from_slice(b",\"record\":");
                 json_string(out, &text);
                 if let Some(file) = &self.file {
@@ -356,7 +452,7 @@ impl Encoder {
         }
         out.push(b',');
         if let Some(fault) = &verdict.fault {
-            csv_field(out, detail_text(fault).as_bytes());
+            csv_field(out, &detail_text(fault));
         }
         out.push(b'\n');
     }
@@ -381,65 +477,40 @@ impl Encoder {
         }
     }
 
-    fn jsonl(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
+    /// One JSON Lines record: a CSV input's fields (`fields`), by name, as text (a Parquet or
+    /// Arrow null as null); then our columns that have a value, by name.
+    fn jsonl<F: AsRef<[u8]>>(
+        &self,
+        out: &mut Vec<u8>,
+        fields: Option<(&CsvLayout, &[F])>,
+        row: Row<'_>,
+    ) {
         out.push(b'{');
-        // A CSV input's columns first, by name, as text (a Parquet or Arrow null as null).
-        if let Format::Csv(layout) = self.input {
-            let fields = fitted_fields(record.text, layout);
-            self.json_input_fields(out, &layout, &fields);
+        if let Some((layout, fields)) = fields {
+            self.json_input_fields(out, layout, fields);
         }
-        let key = |out: &mut Vec<u8>, name: &str| {
-            let name = self.our_name(name);
+        let mut first = true;
+        for (&column, name) in self.record_columns.iter().zip(self.record_names.iter()) {
+            let value = row.value(column);
+            if matches!(value, Value::Null) {
+                continue;
+            }
+            if !first {
+                out.push(b',');
+            }
+            first = false;
             json_string(out, name.as_bytes());
             out.push(b':');
-        };
-        key(out, "line");
-        decimal(out, record.line);
-        out.push(b',');
-        key(out, "status");
-        json_string(out, verdict.status(self.task).as_bytes());
-        let grid = |out: &mut Vec<u8>, name: &str, grid: &Grid| {
-            out.push(b',');
-            key(out, name);
-            out.push(b'"');
-            grid.write_line(out);
-            out.push(b'"');
-        };
-        if let Some(puzzle) = &verdict.puzzle {
-            grid(out, "puzzle", puzzle);
-        }
-        if let Some(solution) = &verdict.solution {
-            grid(out, "solution", solution);
-        }
-        if let (Some(count), Task::Count { limit }) = (verdict.count, self.task) {
-            out.push(b',');
-            key(out, "count");
-            decimal(out, count);
-            out.push(b',');
-            key(out, "limit");
-            decimal(out, limit);
-        }
-        if let Some(canonical) = &verdict.canonical {
-            out.push(b',');
-            key(out, "canonical");
-            out.push(b'"');
-            write_digits(out, canonical);
-            out.push(b'"');
-        }
-        if let Some(n) = verdict.automorphisms {
-            out.push(b',');
-            key(out, "automorphisms");
-            decimal(out, n);
-        }
-        if let Some(guesses) = verdict.guesses {
-            out.push(b',');
-            key(out, "guesses");
-            decimal(out, guesses);
-        }
-        if let Some(fault) = &verdict.fault {
-            out.push(b',');
-            key(out, "error");
-            json_string(out, detail_text(fault).as_bytes());
+            match value {
+                Value::Int(n) => decimal(out, n),
+                Value::Fault(fault) => json_string(out, &detail_text(fault)),
+                // Words, digits and transformations: nothing to escape.
+                value => {
+                    out.push(b'"');
+                    value.write_text(out);
+                    out.push(b'"');
+                }
+            }
         }
         out.extend_from_slice(b"}\n");
     }
@@ -456,7 +527,7 @@ impl Encoder {
     /// - jsonl (and Parquet): the same fields as keys.
     pub fn augmented(
         &self,
-        out: &mut Vec<u8>,
+        encoded: &mut Encoded,
         record: &Record<'_>,
         puzzle: &Puzzle,
         copy: u32,
@@ -487,6 +558,9 @@ impl Encoder {
             (None, Layout::Line) => blank_of(record.text),
             (None, _) => b'.',
         };
+        let row = Row::Copy { task: self.task, line: record.line, puzzle: &grid, copy, transform };
+        let csv_fields = csv.as_ref().map(|(layout, fields, _)| (layout, fields.as_slice()));
+        let out = &mut encoded.bytes;
         match self.output {
             OutputFormat::Line | OutputFormat::Auto => match (puzzle.layout, with_transform) {
                 (Layout::Rows { spaced, boxed: false }, false) => grid.write_rows(out, spaced),
@@ -522,53 +596,16 @@ impl Encoder {
                 }
                 out.extend_from_slice(b",\n");
             }
-            OutputFormat::Jsonl | OutputFormat::Parquet => {
-                out.push(b'{');
-                if let Some((layout, fields, _)) = &csv {
-                    self.json_input_fields(out, layout, fields);
-                }
-                let key = |out: &mut Vec<u8>, name: &str| {
-                    json_string(out, self.our_name(name).as_bytes());
-                    out.push(b':');
-                };
-                key(out, "line");
-                decimal(out, record.line);
-                out.push(b',');
-                key(out, "status");
-                json_string(out, self.task.success().as_bytes());
-                out.push(b',');
-                key(out, "puzzle");
-                out.push(b'"');
-                grid.write_line(out);
-                out.extend_from_slice(b"\",");
-                key(out, "copy");
-                decimal(out, copy);
-                if with_transform {
-                    out.push(b',');
-                    key(out, "transform");
-                    write!(out, "\"{transform}\"").expect("Vec");
-                }
-                out.extend_from_slice(b"}\n");
-            }
-        }
-    }
-
-    /// The name one of our fields goes by: its own, or the one [`output_names`] gave it.
-    fn our_name<'a>(&'a self, name: &'a str) -> &'a str {
-        match self.renamed.iter().find(|(from, _)| *from == name) {
-            Some((_, to)) => to,
-            None => name,
+            OutputFormat::Jsonl => self.jsonl(out, csv_fields, row),
+            OutputFormat::Parquet => self.table_row(encoded, csv_fields, row),
         }
     }
 }
 
 /// The particulars of a fault, or its reason where there are none.
-fn detail_text(fault: &Fault) -> String {
-    let mut text = String::new();
-    match fault.detail {
-        crate::verdict::Detail::None => text.push_str(fault.reason.name()),
-        detail => write!(text, "{detail}").expect("String"),
-    }
+fn detail_text(fault: &Fault) -> Vec<u8> {
+    let mut text = Vec::new();
+    fault_text(&mut text, fault);
     text
 }
 

@@ -12,15 +12,18 @@
 //! Whatever the format, there is one output record per input record, in input order.
 //! Failed records can also go to a report (CSV or JSON Lines) of their own.
 //!
-//! The formats a user can ask for are in `formats`, the [`Encoder`] in `encoder`, and the
-//! small encodings every writer shares (a CSV field, a JSON string, our column names beside
+//! The formats a user can ask for are in `formats`, our columns and their values (one list
+//! per task, which every format takes its columns from) in `columns`, the [`Encoder`] in
+//! `encoder`, and the small encodings every writer shares (a CSV field, a JSON string, our column names beside
 //! the input's) in `text`.
 
+mod columns;
 mod encoder;
 mod formats;
 mod text;
 
-pub(crate) use self::encoder::Encoder;
+pub use self::columns::{OutputColumn, Row, TaskColumns, Value};
+pub(crate) use self::encoder::{Encoded, Encoder};
 pub use self::formats::{OutputFormat, ReportFormat};
 pub(crate) use self::text::report_text;
 pub use self::text::{csv_field, json_string, output_names};

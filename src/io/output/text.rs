@@ -4,22 +4,6 @@
 
 use std::io::Write;
 
-/// Every name our columns and JSON keys can have, in the order they are renamed in.
-pub(super) const EVERY_NAME: [&str; 12] = [
-    "line",
-    "puzzle",
-    "status",
-    "solution",
-    "count",
-    "limit",
-    "guesses",
-    "canonical",
-    "automorphisms",
-    "copy",
-    "transform",
-    "error",
-];
-
 /// The names our columns take beside the input's columns `theirs`: each its own, or, where
 /// that would clash with an input column or with one of ours named before it, with `_out`
 /// added (then `_out2`, `_out3`, ...). Names are compared ignoring ASCII case, as Spark

@@ -1,5 +1,5 @@
-//! Columnar files: Parquet and Arrow IPC read as CSV text, and Parquet written from our JSON
-//! Lines output.
+//! Columnar files: Parquet and Arrow IPC read as CSV text, and tables built from our rows
+//! (Parquet output, Python's tables).
 //!
 //! Hugging Face and the dataframe libraries ship puzzle sets as Parquet (`PAR1`), and pyarrow,
 //! polars and `datasets` write Arrow IPC files (`ARROW1`) and streams. Rather than a second
@@ -20,20 +20,20 @@
 //! [`EVIDENCE_ROWS`](crate::io::format::csv::EVIDENCE_ROWS) rows (the one with blanks, where
 //! another holds complete grids), and the answer the next such column.
 //!
-//! Writing goes the other way: [`ParquetWriter`] takes the JSON Lines the encoder writes
-//! (`Encoder::jsonl`), decodes them into record batches of [`WRITE_ROWS`](write::WRITE_ROWS) rows,
-//! and writes each as a Parquet row group, zstd-compressed. A columnar input's columns, which the
-//! JSON holds as text, are cast back to their own types where the text says all (see
-//! [`output_type`](write::output_type)).
+//! Writing goes the other way: a [`TableBuilder`] builds record batches from our rows (each
+//! column's value from [`Row::value`](crate::io::output::Row::value), on the worker threads, a
+//! batch a piece), and [`ParquetWriter`] writes them in row groups of
+//! [`WRITE_ROWS`](write::WRITE_ROWS) rows, zstd-compressed. A columnar input's columns, which
+//! the pipeline reads as text, are cast back to their own types where the text says all (see
+//! [`output_type`](write::output_type)). Python's tables are built by the same builder.
 //!
 //! Here is [`open_table`], which puts the parts together. They are split by what they do:
 //! `kind` tells the formats apart and says why a file cannot be read, `read` opens the files
 //! and reads their record batches, `columns` chooses the puzzle and answer columns, `text`
-//! turns batches into CSV text, and `write` writes Parquet (with `json`, the reader of our
-//! JSON Lines).
+//! turns batches into CSV text, `build` builds batches from rows, and `write` writes Parquet.
 
+mod build;
 mod columns;
-mod json;
 mod kind;
 mod read;
 #[cfg(test)]
@@ -46,10 +46,11 @@ use std::path::Path;
 
 use crate::io::format::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter};
 
+pub use self::build::{table_schema, TableBuilder};
 pub(crate) use self::kind::{TableError, TableKind};
 use self::read::{open_ipc, open_parquet, Opened};
 pub(crate) use self::text::TextStream;
-pub(crate) use self::write::{output_schema, table_fields, ParquetWriter};
+pub(crate) use self::write::{table_fields, ParquetWriter};
 
 /// A columnar file opened for reading: its columns as CSV text, and how the puzzle (and
 /// answer) columns were chosen.
