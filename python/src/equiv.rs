@@ -549,7 +549,7 @@ where
 }
 
 /// A shape as Python writes a tuple: `(2, 80)`, `(5,)`.
-fn tuple_text(shape: &[usize]) -> String {
+pub(crate) fn tuple_text(shape: &[usize]) -> String {
     match shape {
         [one] => format!("({one},)"),
         _ => {

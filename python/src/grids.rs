@@ -24,6 +24,7 @@ use rayon::prelude::*;
 use sudoku_bulk::{Grid, Reason, Task};
 
 use crate::engine::{with_batch, Options, RUN};
+use crate::equiv::tuple_text;
 use crate::input::type_name;
 use sudoku_bulk::batch::Answer;
 
@@ -128,7 +129,8 @@ fn solve_grids<T: Cell>(
     let shape = array.shape().to_vec();
     if !matches!(shape.as_slice(), [_, CELLS] | [_, 9, 9]) {
         return Err(PyValueError::new_err(format!(
-            "grids: expected shape (N, 81) or (N, 9, 9), got {shape:?}"
+            "grids: expected shape (N, 81) or (N, 9, 9), got {}",
+            tuple_text(&shape)
         )));
     }
     let rows = shape[0];
@@ -137,15 +139,14 @@ fn solve_grids<T: Cell>(
         PyValueError::new_err(format!("blank={blank} does not fit dtype {dtype}"))
     })?;
     // The cell value of each digit (0 unused), each checked to fit the dtype.
-    let digit_cells: [T; 10] = (0..=9)
-        .map(|d| offset.checked_add(d).and_then(T::from_value))
-        .collect::<Option<Vec<T>>>()
-        .and_then(|cells| cells.try_into().ok())
-        .ok_or_else(|| {
+    let mut digit_cells = [blank_cell; 10];
+    for (d, cell) in (1..).zip(&mut digit_cells[1..]) {
+        *cell = offset.checked_add(d).and_then(T::from_value).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "offset={offset}: digits offset+1 to offset+9 do not fit dtype {dtype}"
             ))
         })?;
+    }
     if (offset + 1..=offset + 9).contains(&blank) {
         return Err(PyValueError::new_err(format!(
             "blank={blank} is also a digit (offset={offset} makes the digits {} to {})",
