@@ -42,34 +42,10 @@ use std::time::{Duration, Instant};
 use common::{load, Corpus};
 use peer::Peer;
 use sudoku::Sudoku;
-use sudoku_bulk::{BandSolver, BitmaskSolver, Grid, Solver, SolverKind};
+// `Mode`: what each puzzle is solved for, as in `sudoku-bulk bench --mode`.
+use sudoku_bulk::{BandSolver, BenchMode as Mode, BitmaskSolver, Grid, Solver, SolverKind};
 
 const DEFAULT_ROUNDS: usize = 7;
-
-/// What each puzzle is solved for, as in `sudoku-bulk bench --mode`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// The first solution.
-    First,
-    /// Solutions up to 2: the uniqueness check.
-    Count2,
-}
-
-impl Mode {
-    fn limit(self) -> u32 {
-        match self {
-            Mode::First => 1,
-            Mode::Count2 => 2,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Mode::First => "first",
-            Mode::Count2 => "count2",
-        }
-    }
-}
 
 /// The validated run settings.
 struct Config {

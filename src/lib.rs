@@ -75,6 +75,10 @@ mod text;
 pub mod verdict;
 
 pub use cmd::{execute, one_input};
+// The `bench` command's modes, public for benches/table.rs so that `first` and `count2` mean one
+// thing in both. Not part of the API.
+#[doc(hidden)]
+pub use cmd::bench::Mode as BenchMode;
 pub use grid::Grid;
 #[cfg(feature = "internals")]
 #[doc(hidden)]

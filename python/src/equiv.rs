@@ -18,9 +18,7 @@ use arrow_array::builder::{Int64Builder, StringBuilder};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use numpy::ndarray::{ArrayD, IxDyn};
-use numpy::{
-    Element, IntoPyArray, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
-};
+use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::PyTable;
@@ -29,13 +27,11 @@ use sudoku_bulk::canon::{Form, Transform};
 use sudoku_bulk::run::Cancel;
 use sudoku_bulk::{Detail, Fault, Grid, Task};
 
+use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
 use crate::engine::{answer_at, watched, with_batch, Options, RUN, SLICE};
-use crate::input::{type_name, Texts};
+use crate::input::Texts;
 use crate::MISSING;
 use sudoku_bulk::batch::Answer;
-
-/// Cells in a grid.
-const CELLS: usize = 81;
 
 /// The `error` of a row whose input was null.
 const NULL_INPUT: &str = "null input";
@@ -439,28 +435,13 @@ pub(crate) fn apply_transform_array(
     blank: i64,
     offset: i64,
 ) -> PyResult<Py<PyAny>> {
-    macro_rules! dispatch {
-        ($($t:ty),*) => {$(
-            if let Ok(array) = grids.cast::<PyArrayDyn<$t>>() {
-                return transform_grids(py, array, transforms, one, inverse, blank, offset);
-            }
-        )*};
-    }
-    dispatch!(u8, i8, i16, i32, i64, u16, u32, u64);
-    Err(match grids.cast::<PyUntypedArray>() {
-        Ok(array) => PyTypeError::new_err(format!(
-            "grids: expected an integer array, got dtype {}",
-            array.dtype()
-        )),
-        Err(_) => PyTypeError::new_err(format!(
-            "grids: expected a numpy integer array, got {}",
-            type_name(grids)
-        )),
+    with_cells!(grids, |array| {
+        transform_grids(py, array, transforms, one, inverse, blank, offset)
     })
 }
 
 /// [`apply_transform_array`] for one dtype.
-fn transform_grids<T>(
+fn transform_grids<T: Cell>(
     py: Python<'_>,
     array: &Bound<'_, PyArrayDyn<T>>,
     transforms: Option<&Bound<'_, PyAny>>,
@@ -468,45 +449,11 @@ fn transform_grids<T>(
     inverse: bool,
     blank: i64,
     offset: i64,
-) -> PyResult<Py<PyAny>>
-where
-    T: Element + Copy + Send + Sync + TryFrom<i64>,
-    i64: TryFrom<T>,
-{
+) -> PyResult<Py<PyAny>> {
     let shape = array.shape().to_vec();
-    if !matches!(shape.as_slice(), [_, CELLS] | [_, 9, 9]) {
-        return Err(PyValueError::new_err(format!(
-            "grids: expected shape (N, 81) or (N, 9, 9), got {}",
-            tuple_text(&shape)
-        )));
-    }
-    let rows = shape[0];
-    let dtype = array.dtype();
-    // The value of each cell of a grid: `blank` for 0, `offset + d` for the digit d.
-    let blank_cell = T::try_from(blank)
-        .map_err(|_| PyValueError::new_err(format!("blank={blank} does not fit dtype {dtype}")))?;
-    let mut values = [blank_cell; 10];
-    for (d, value) in (1..).zip(&mut values[1..]) {
-        *value = offset.checked_add(d).and_then(|v| T::try_from(v).ok()).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "offset={offset}: digits offset+1 to offset+9 do not fit dtype {dtype}"
-            ))
-        })?;
-    }
-    if (offset + 1..=offset + 9).contains(&blank) {
-        return Err(PyValueError::new_err(format!(
-            "blank={blank} is also a digit (offset={offset} makes the digits {} to {})",
-            offset + 1,
-            offset + 9
-        )));
-    }
+    let rows = cells::rows(&shape)?;
+    let encoding = Encoding::new(array, blank, offset)?;
     let transforms = Source::new(transforms, one, inverse, rows)?;
-    // The line form of a cell: the digit, `.` for a blank, or a character the parser rejects.
-    let char_of = |cell: T| match i64::try_from(cell) {
-        Ok(v) if v > offset && v <= offset + 9 => b'0' + (v - offset) as u8,
-        Ok(v) if v == blank => b'.',
-        _ => b'x',
-    };
     let readonly = array.try_readonly()?;
     let view = readonly.as_array();
     let cancel = Cancel::new();
@@ -523,20 +470,18 @@ where
             match contiguous {
                 Some(all) => {
                     for (c, &cell) in text.iter_mut().zip(&all[row * CELLS..][..CELLS]) {
-                        *c = char_of(cell);
+                        *c = encoding.char_of(cell);
                     }
                 }
                 None => {
                     for (c, cell) in text.iter_mut().zip(cells.by_ref()) {
-                        *c = char_of(cell);
+                        *c = encoding.char_of(cell);
                     }
                 }
             }
             let grid = Grid::parse_line(&text).map_err(|e| e.to_string());
             match (grid, transforms.at(row)) {
-                (Ok(g), Ok(t)) => {
-                    out.extend(t.apply(&g).cells().iter().map(|&v| values[usize::from(v) % 10]))
-                }
+                (Ok(g), Ok(t)) => out.extend(t.apply(&g).cells().iter().map(|&v| encoding.cell(v))),
                 (Err(e), _) | (_, Err(e)) => {
                     return Err(PyValueError::new_err(format!("grids: row {row}: {e}")))
                 }
@@ -546,15 +491,4 @@ where
     })?;
     let out = ArrayD::from_shape_vec(IxDyn(&shape), out).expect("rows * 81 cells");
     Ok(out.into_pyarray(py).into_any().unbind())
-}
-
-/// A shape as Python writes a tuple: `(2, 80)`, `(5,)`.
-fn tuple_text(shape: &[usize]) -> String {
-    match shape {
-        [one] => format!("({one},)"),
-        _ => {
-            let parts: Vec<String> = shape.iter().map(usize::to_string).collect();
-            format!("({})", parts.join(", "))
-        }
-    }
 }

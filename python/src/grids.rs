@@ -14,75 +14,18 @@
 //! not arise when solving).
 
 use numpy::ndarray::{ArrayD, Axis, IxDyn};
-use numpy::{
-    Element, IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
-};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudoku_bulk::{Grid, Reason, Task};
 
+use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
 use crate::engine::{with_batch, Options, RUN};
-use crate::input::type_name;
 use sudoku_bulk::batch::Answer;
-
-/// Cells in a grid.
-const CELLS: usize = 81;
 
 /// The status code of a verdict that failed for `reason` (0 when it did not fail).
 pub(crate) fn code(reason: Option<Reason>) -> u8 {
     reason.map_or(0, |r| 1 + r.index() as u8)
-}
-
-/// The integer dtypes a grid may have.
-trait Cell: Element + Copy + Send + Sync {
-    /// The value, if it fits an `i64`.
-    fn value(self) -> Option<i64>;
-    /// A value of this type, if `v` fits.
-    fn from_value(v: i64) -> Option<Self>;
-    /// The cells as bytes, if this type is `u8`: the usual grids, whose cells are the grid's
-    /// own values when blanks are 0 and digits 1-9, read and written without a lookup.
-    fn as_bytes(cells: &[Self]) -> Option<&[u8]> {
-        let _ = cells;
-        None
-    }
-    /// The same, to write.
-    fn as_bytes_mut(cells: &mut [Self]) -> Option<&mut [u8]> {
-        let _ = cells;
-        None
-    }
-}
-
-macro_rules! cells {
-    ($($t:ty),*) => {$(
-        impl Cell for $t {
-            #[inline]
-            fn value(self) -> Option<i64> {
-                i64::try_from(self).ok()
-            }
-            fn from_value(v: i64) -> Option<Self> {
-                <$t>::try_from(v).ok()
-            }
-        }
-    )*};
-}
-cells!(i8, i16, i32, i64, u16, u32, u64);
-
-impl Cell for u8 {
-    #[inline]
-    fn value(self) -> Option<i64> {
-        Some(i64::from(self))
-    }
-    fn from_value(v: i64) -> Option<Self> {
-        u8::try_from(v).ok()
-    }
-    fn as_bytes(cells: &[u8]) -> Option<&[u8]> {
-        Some(cells)
-    }
-    fn as_bytes_mut(cells: &mut [u8]) -> Option<&mut [u8]> {
-        Some(cells)
-    }
 }
 
 /// `solve_array(grids, blank, offset, threads, solver)`: `(solutions, status)`.
@@ -97,24 +40,7 @@ pub(crate) fn solve_array(
     solver: &str,
 ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     let options = Options::new(Task::Solve, threads, solver)?;
-    macro_rules! dispatch {
-        ($($t:ty),*) => {$(
-            if let Ok(array) = grids.cast::<PyArrayDyn<$t>>() {
-                return solve_grids(py, array, blank, offset, options);
-            }
-        )*};
-    }
-    dispatch!(u8, i8, i16, i32, i64, u16, u32, u64);
-    Err(match grids.cast::<PyUntypedArray>() {
-        Ok(array) => PyTypeError::new_err(format!(
-            "grids: expected an integer array, got dtype {}",
-            array.dtype()
-        )),
-        Err(_) => PyTypeError::new_err(format!(
-            "grids: expected a numpy integer array, got {}",
-            type_name(grids)
-        )),
-    })
+    with_cells!(grids, |array| solve_grids(py, array, blank, offset, options))
 }
 
 /// [`solve_array`] for one dtype.
@@ -126,47 +52,16 @@ fn solve_grids<T: Cell>(
     options: Options,
 ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     let shape = array.shape().to_vec();
-    if !matches!(shape.as_slice(), [_, CELLS] | [_, 9, 9]) {
-        return Err(PyValueError::new_err(format!(
-            "grids: expected shape (N, 81) or (N, 9, 9), got {shape:?}"
-        )));
-    }
-    let rows = shape[0];
-    let dtype = array.dtype();
-    let blank_cell = T::from_value(blank).ok_or_else(|| {
-        PyValueError::new_err(format!("blank={blank} does not fit dtype {dtype}"))
-    })?;
-    // The cell value of each digit (0 unused), each checked to fit the dtype.
-    let digit_cells: [T; 10] = (0..=9)
-        .map(|d| offset.checked_add(d).and_then(T::from_value))
-        .collect::<Option<Vec<T>>>()
-        .and_then(|cells| cells.try_into().ok())
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "offset={offset}: digits offset+1 to offset+9 do not fit dtype {dtype}"
-            ))
-        })?;
-    if (offset + 1..=offset + 9).contains(&blank) {
-        return Err(PyValueError::new_err(format!(
-            "blank={blank} is also a digit (offset={offset} makes the digits {} to {})",
-            offset + 1,
-            offset + 9
-        )));
-    }
+    let rows = cells::rows(&shape)?;
+    let encoding = Encoding::new(array, blank, offset)?;
     let readonly = array.try_readonly()?;
     let view = readonly.as_array();
-    // The line form of a cell: the digit, `.` for a blank, or a character the parser rejects.
-    let char_of_value = |v: i64| match v {
-        v if v > offset && v <= offset + 9 => b'0' + (v - offset) as u8,
-        v if v == blank => b'.',
-        _ => b'x',
-    };
-    // The same, looked up for the values 0 to 255 (every cell of the usual uint8 grids).
-    let small: [u8; 256] = std::array::from_fn(|v| char_of_value(v as i64));
+    // The line form of a cell ([`Encoding::char_of`]), looked up for the values 0 to 255
+    // (every cell of the usual uint8 grids).
+    let small: [u8; 256] = std::array::from_fn(|v| encoding.char_of_value(v as i64));
     let char_of = move |cell: T| match cell.value() {
         Some(v @ 0..=255) => small[v as usize],
-        Some(v) => char_of_value(v),
-        None => b'x',
+        _ => encoding.char_of(cell),
     };
     // A cell's value in the grid (0 a blank, 1-9 a digit), or `BAD`: the line form's character
     // read back, so that the two can never disagree.
@@ -179,14 +74,14 @@ fn solve_grids<T: Cell>(
     let small_values: [u8; 256] = std::array::from_fn(|v| value_of_char(small[v]));
     let value_of = move |cell: T| match cell.value() {
         Some(v @ 0..=255) => small_values[v as usize],
-        Some(v) => value_of_char(char_of_value(v)),
-        None => BAD,
+        _ => value_of_char(encoding.char_of(cell)),
     };
     let contiguous = view.as_slice();
     let view = &view;
     // Grids whose cells need no translation either way.
     let plain = T::as_bytes(&[]).is_some() && blank == 0 && offset == 0;
-    let mut solutions = vec![blank_cell; rows * CELLS];
+    // Every grid all blank, until it is solved.
+    let mut solutions = vec![encoding.cell(0); rows * CELLS];
     let mut status = vec![0u8; rows];
     with_batch(py, options, rows, |batch, cancel| {
         // Each thread reads its rows' cells straight into a grid, solves it, and writes its
@@ -251,9 +146,8 @@ fn solve_grids<T: Cell>(
                                 out.copy_from_slice(solution.cells());
                                 continue;
                             }
-                            // Digits are 1-9: `% 10` only spares the bounds check.
                             for (o, &d) in out.iter_mut().zip(solution.cells()) {
-                                *o = digit_cells[usize::from(d) % 10];
+                                *o = encoding.cell(d);
                             }
                         }
                     }

@@ -21,6 +21,8 @@
 //!   call runs, each pool thread building its own slices, and the guard that keeps a Rust
 //!   panic from reaching Python as anything but a `RuntimeError`.
 //! - `grids`: `solve_array`, numpy integer grids in and out.
+//! - `cells`: numpy integer grids' dtypes, shapes, `blank` and `offset`, checked and read
+//!   the same way by `solve_array` and `apply_transform_array`.
 //! - `equiv`: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
 //!   integer grids in and out), the canonical forms and transformations.
 //! - `files`: `solve_file` and friends: keyword arguments to the library's `run::Options`.
@@ -30,6 +32,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_bulk::{Reason, SolverKind, Task};
 
+mod cells;
 mod engine;
 mod equiv;
 mod files;

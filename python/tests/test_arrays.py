@@ -52,6 +52,15 @@ def test_other_blank_and_negative_offset():
     assert solutions[0].tolist() == expected_solution(offset=-1)
 
 
+def test_offset_just_below_the_dtype():
+    """Only the digits offset+1 to offset+9 and blank need to fit: offset itself need not."""
+    for dtype, blank, offset in [(np.uint8, 9, -1), (np.int8, 127, -129)]:
+        grids = np.array([grid(PUZZLE, blank=blank, offset=offset)], dtype=dtype)
+        solutions, status = sb.solve_array(grids, blank=blank, offset=offset)
+        assert status.tolist() == [0]
+        assert solutions[0].tolist() == expected_solution(offset=offset)
+
+
 def test_unsolved_rows_are_all_blank():
     grids = np.array([grid(NO_SOLUTION, blank=1, offset=1)], dtype=np.uint8)
     solutions, status = sb.solve_array(grids, blank=1, offset=1)
@@ -103,7 +112,7 @@ def test_the_input_is_left_alone():
         (np.zeros((2, 81), dtype=np.float64), {}, TypeError, "expected an integer array, got dtype float64"),
         (np.zeros((2, 81), dtype=bool), {}, TypeError, "expected an integer array"),
         (np.array([PUZZLE]), {}, TypeError, "expected an integer array"),
-        (np.zeros((2, 80), dtype=np.int8), {}, ValueError, r"expected shape \(N, 81\) or \(N, 9, 9\)"),
+        (np.zeros((2, 80), dtype=np.int8), {}, ValueError, r"expected shape \(N, 81\) or \(N, 9, 9\), got \(2, 80\)$"),
         (np.zeros(81, dtype=np.int8), {}, ValueError, "expected shape"),
         (np.zeros((2, 9, 8), dtype=np.int8), {}, ValueError, "expected shape"),
         (np.zeros((2, 81, 1), dtype=np.int8), {}, ValueError, "expected shape"),
