@@ -28,10 +28,9 @@ use sudoku_bulk::run::Cancel;
 use sudoku_bulk::{Detail, Fault, Grid, Task};
 
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
-use crate::engine::{answer_at, watched, with_batch, Options, RUN, SLICE};
+use crate::engine::{answer_at, judge_table, watched, with_batch, Options, RUN, SLICE};
 use crate::input::Texts;
 use crate::MISSING;
-use sudoku_bulk::batch::Answer;
 
 /// The `error` of a row whose input was null.
 const NULL_INPUT: &str = "null input";
@@ -78,61 +77,8 @@ pub(crate) fn canon(
     };
     let task = Task::Canon { form, automorphisms };
     let options = Options::new(task, threads, "band")?;
-    let puzzles = Texts::extract(puzzles, "puzzles")?;
-    let mut fields = vec![Field::new("status", DataType::Utf8, false), text("canonical")];
-    if automorphisms {
-        fields.push(int("automorphisms"));
-    }
-    fields.push(text("error"));
-    let schema: SchemaRef = Arc::new(Schema::new(fields));
-    let rows = puzzles.len();
-    let batches = with_batch(py, options, rows, |batch, cancel| {
-        let mut batches = Vec::new();
-        for start in (0..rows).step_by(SLICE) {
-            let end = rows.min(start + SLICE);
-            let (mut status, mut canonical) = (StringBuilder::new(), StringBuilder::new());
-            let (mut count, mut error) = (Int64Builder::new(), StringBuilder::new());
-            for run in (start..end).step_by(RUN) {
-                if cancel.requested().is_some() {
-                    return batches;
-                }
-                let len = RUN.min(end - run);
-                let verdicts = batch
-                    .judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), Answer::None));
-                for (i, verdict) in verdicts.iter().enumerate() {
-                    if puzzles.is_null(run + i) {
-                        status.append_value(MISSING);
-                        canonical.append_null();
-                        count.append_null();
-                        error.append_value(NULL_INPUT);
-                        continue;
-                    }
-                    status.append_value(verdict.status(task));
-                    match verdict.canonical {
-                        // The 81-digit string the forms are the smallest of (blanks `0`).
-                        Some(form) => canonical.append_value(digits(&form)),
-                        None => canonical.append_null(),
-                    }
-                    count.append_option(verdict.automorphisms.map(|n| n as i64));
-                    error.append_option(verdict.fault.as_ref().map(error_text));
-                }
-            }
-            let mut columns: Vec<ArrayRef> =
-                vec![Arc::new(status.finish()), Arc::new(canonical.finish())];
-            if automorphisms {
-                columns.push(Arc::new(count.finish()));
-            }
-            columns.push(Arc::new(error.finish()));
-            batches.push(RecordBatch::try_new(schema.clone(), columns).expect("the schema's"));
-        }
-        batches
-    })?;
-    to_pyarrow(py, batches, schema)
-}
-
-/// A grid as 81 digits, blanks `0` (the canonical forms' text, as the CLI writes them).
-fn digits(grid: &Grid) -> String {
-    grid.cells().iter().map(|&v| char::from(b'0' + v)).collect()
+    // The task's table (`status`, `canonical`, [`automorphisms`], `error`), built as solve's.
+    judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
 }
 
 /// A grid's line form, blanks `.`.
