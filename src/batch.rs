@@ -33,7 +33,7 @@ use crate::grid::{Grid, ParseError};
 use crate::io::format::{Layout, Puzzle};
 use crate::run::threads;
 use crate::solver::{Solver, SolverKind};
-use crate::verdict::{RecordError, Task, Verdict};
+use crate::verdict::{Reason, RecordError, Task, Verdict};
 
 /// Puzzles handed to one worker at a time: enough to make the hand-over cheap, few enough that
 /// every thread gets a share of a small batch.
@@ -175,6 +175,17 @@ impl Judge<'_> {
         let parsed = Ok(Puzzle { grid, layout: Layout::Line, answer: None });
         judge(self.task, self.solver, &parsed, &mut self.scratch)
     }
+
+    /// The first solution of a grid the caller has already read, or the reason it has none
+    /// ([`Reason::ConflictingGivens`] or [`Reason::NoSolution`]), whatever the batch's task:
+    /// what [`Judge::grid`] concludes for [`Task::Solve`], without the [`Verdict`] (some 300
+    /// bytes, built and copied for every grid), for callers that keep only these.
+    pub fn solve(&mut self, grid: &Grid) -> Result<&Grid, Reason> {
+        match self.solver.solve(grid, 1, &mut self.scratch).solved() {
+            true => Ok(&self.scratch),
+            false => Err(crate::cmd::no_solution(grid).reason),
+        }
+    }
 }
 
 impl Batch {
@@ -226,7 +237,6 @@ fn parse(puzzle: &[u8], answer: Answer<'_>) -> Result<Puzzle, RecordError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::Reason;
 
     const PUZZLE: &str =
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
@@ -300,6 +310,33 @@ mod tests {
             Batch::new(Task::Solve, SolverKind::Band, Some(0)),
             Err(BatchError::Threads(threads::ThreadsError::Zero))
         ));
+    }
+
+    #[test]
+    fn solve_agrees_with_the_verdict() {
+        let batch = Batch::new(Task::Solve, SolverKind::Band, Some(1)).unwrap();
+        // Solved; two 2s in row 1; and row 1's last cell left no digit (9 is below it).
+        let conflict = format!("22{}", &PUZZLE[2..]);
+        let dead_end = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        batch.with_judge(|judge| {
+            for line in [PUZZLE, &conflict, &dead_end] {
+                let grid: Grid = line.parse().unwrap();
+                let verdict = judge.grid(grid);
+                let solved = judge.solve(&grid).copied();
+                assert_eq!(
+                    solved,
+                    verdict.solution.ok_or_else(|| verdict.fault.unwrap().reason),
+                    "{line}"
+                );
+            }
+        });
+        let reasons = [Reason::ConflictingGivens, Reason::NoSolution];
+        let lines = [conflict, dead_end];
+        batch.with_judge(|judge| {
+            for (line, reason) in lines.iter().zip(reasons) {
+                assert_eq!(judge.solve(&line.parse().unwrap()), Err(reason));
+            }
+        });
     }
 
     #[test]

@@ -112,7 +112,9 @@ impl Grid {
 
     /// A grid from cell values; `None` if any value is above 9.
     pub fn from_cells(cells: [u8; CELLS]) -> Option<Grid> {
-        cells.iter().all(|&v| v <= 9).then_some(Grid(cells))
+        // The largest cell, not `all`: a loop without an early exit, which the compiler does
+        // 16 or 32 bytes a step (`all` went a byte at a time, some 280 instructions a grid).
+        (cells.iter().fold(0, |max, &v| max.max(v)) <= 9).then_some(Grid(cells))
     }
 
     /// Parses the 81-character line form: digits, with `.`, `0` or `_` for blanks. The slice

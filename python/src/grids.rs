@@ -13,8 +13,8 @@
 //! [`Reason::ALL`]: 1 `malformed`, 2 `conflicting givens`, 3 `no solution` (the others do
 //! not arise when solving).
 
-use numpy::ndarray::{ArrayD, Axis, IxDyn};
-use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::ndarray::{Axis, IxDyn};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudoku_bulk::{Grid, Reason, Task};
@@ -80,8 +80,15 @@ fn solve_grids<T: Cell>(
     let view = &view;
     // Grids whose cells need no translation either way.
     let plain = T::as_bytes(&[]).is_some() && blank == 0 && offset == 0;
-    // Every grid all blank, until it is solved.
-    let mut solutions = vec![encoding.cell(0); rows * CELLS];
+    let blank_cell = encoding.cell(0);
+    // The solutions go straight into an array numpy allocated: for an array this size numpy
+    // asks the kernel for huge pages, so its first writes fault some 2 MiB at a time, not 4
+    // KiB (a Vec handed over afterwards faulted 20,000 times per million grids, in the
+    // threads' time). Every row is written below, so its zeros are never seen.
+    let solutions_array = PyArrayDyn::<T>::zeros(py, IxDyn(&shape), false);
+    // SAFETY: the array was made just above and is not yet seen by Python or anyone else, so
+    // this is the only view of its data; it lives until this function returns.
+    let solutions = unsafe { solutions_array.as_slice_mut() }.expect("a new array is contiguous");
     let mut status = vec![0u8; rows];
     with_batch(py, options, rows, |batch, cancel| {
         // Each thread reads its rows' cells straight into a grid, solves it, and writes its
@@ -100,11 +107,10 @@ fn solve_grids<T: Cell>(
                         let mut bad = 0u8;
                         match contiguous {
                             // uint8 grids with 0 for a blank and digits as themselves: the
-                            // cells are the grid's values already.
+                            // cells are the grid's values already (`from_cells` checks them).
                             Some(all) if plain => {
                                 let bytes = T::as_bytes(&all[row * CELLS..][..CELLS]);
                                 cells.copy_from_slice(bytes.expect("plain is u8"));
-                                bad = u8::from(cells.iter().fold(0, |m, &c| m.max(c)) > 9);
                             }
                             Some(all) => {
                                 for (cell, &c) in cells.iter_mut().zip(&all[row * CELLS..][..CELLS])
@@ -121,8 +127,10 @@ fn solve_grids<T: Cell>(
                                 }
                             }
                         }
-                        let verdict = match (bad, Grid::from_cells(cells)) {
-                            (0, Some(grid)) => judge.grid(grid),
+                        let out = &mut solutions[k * CELLS..][..CELLS];
+                        // The solution, or the status code of the reason there is none.
+                        let solved = match (bad, Grid::from_cells(cells)) {
+                            (0, Some(grid)) => judge.solve(&grid).map_err(|r| code(Some(r))),
                             _ => {
                                 let line: Vec<u8> = match contiguous {
                                     Some(all) => all[row * CELLS..][..CELLS]
@@ -135,19 +143,27 @@ fn solve_grids<T: Cell>(
                                         .map(|&c| char_of(c))
                                         .collect(),
                                 };
-                                judge.text(&line, Answer::None)
-                            }
-                        };
-                        *code_out = code(verdict.fault.map(|f| f.reason));
-                        if let Some(solution) = verdict.solution {
-                            let out = &mut solutions[k * CELLS..][..CELLS];
-                            if plain {
-                                let out = T::as_bytes_mut(out).expect("plain is u8");
-                                out.copy_from_slice(solution.cells());
+                                let verdict = judge.text(&line, Answer::None);
+                                *code_out = code(verdict.fault.map(|f| f.reason));
+                                out.fill(blank_cell);
                                 continue;
                             }
-                            for (o, &d) in out.iter_mut().zip(solution.cells()) {
-                                *o = encoding.cell(d);
+                        };
+                        match solved {
+                            Ok(solution) if plain => {
+                                *code_out = 0;
+                                let out = T::as_bytes_mut(out).expect("plain is u8");
+                                out.copy_from_slice(solution.cells());
+                            }
+                            Ok(solution) => {
+                                *code_out = 0;
+                                for (o, &d) in out.iter_mut().zip(solution.cells()) {
+                                    *o = encoding.cell(d);
+                                }
+                            }
+                            Err(status) => {
+                                *code_out = status;
+                                out.fill(blank_cell);
                             }
                         }
                     }
@@ -155,8 +171,7 @@ fn solve_grids<T: Cell>(
             })
         })
     })?;
-    let solutions =
-        ArrayD::from_shape_vec(IxDyn(&shape), solutions).expect("rows * 81 cells").into_pyarray(py);
+    let solutions = solutions_array;
     let status = PyArray1::from_vec(py, status);
     Ok((solutions.into_any().unbind(), status.into_any().unbind()))
 }

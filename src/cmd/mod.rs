@@ -64,7 +64,7 @@ pub(crate) fn judge(
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
-fn no_solution(grid: &Grid) -> Fault {
+pub(crate) fn no_solution(grid: &Grid) -> Fault {
     match grid.conflict() {
         Some(c) => Fault { reason: Reason::ConflictingGivens, detail: Detail::Conflict(c) },
         None => Fault::bare(Reason::NoSolution),
