@@ -1,5 +1,5 @@
 //! Rows into record batches, for Parquet output and Python's tables alike: our columns from
-//! each row's values ([`Row::value`](crate::io::output::Row::value)), typed as
+//! each row's values ([`Row::value`](crate::table::Row::value)), typed as
 //! [`OutputColumn::data_type`] says, and an input's columns from their text, cast back to
 //! their own types.
 
@@ -12,9 +12,9 @@ use arrow_schema::{ArrowError, DataType, Field, FieldRef, Schema, SchemaRef};
 use super::write::output_type;
 use crate::io::output::{OutputColumn, Value};
 
-/// The schema of a table of the input's columns `input` (each of the type [`output_type`]
+/// The schema of a table of the input's columns `input` (each of the type `output_type`
 /// gives) then ours, `ours`, named `names` (their names beside the input's, from
-/// [`output_names`](crate::io::output::output_names)).
+/// [`output_names`](crate::output_names)).
 pub fn table_schema(input: &[FieldRef], ours: &[OutputColumn], names: &[String]) -> Schema {
     let input = input.iter().map(|f| Field::new(f.name(), output_type(f.data_type()), true));
     let ours =
