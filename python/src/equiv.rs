@@ -30,10 +30,7 @@ use sudoku_bulk::{Detail, Fault, Grid, Task};
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
 use crate::engine::{answer_at, judge_table, watched, with_batch, Options, RUN, SLICE};
 use crate::input::Texts;
-use crate::MISSING;
-
-/// The `error` of a row whose input was null.
-const NULL_INPUT: &str = "null input";
+use crate::{MISSING, NULL_INPUT};
 
 /// As the CLI's `error` column: the particulars, or the reason where there are none.
 fn error_text(fault: &Fault) -> String {

@@ -46,6 +46,9 @@ use input::Texts;
 /// The status word for a row whose input was null.
 pub(crate) const MISSING: &str = "missing";
 
+/// The `error` of a row whose input was null.
+pub(crate) const NULL_INPUT: &str = "null input";
+
 /// `solve(puzzles, threads, solver)`: the first solution of each puzzle, as a table.
 #[pyfunction]
 #[pyo3(signature = (puzzles, threads = None, solver = "band"))]

@@ -25,15 +25,11 @@ use arrow_schema::SchemaRef;
 use sudoku_bulk::table::{table_schema, OutputColumn, Row, Value};
 use sudoku_bulk::{Task, Verdict};
 
-use crate::MISSING;
-
-/// The `error` of a row whose input was null.
-const MISSING_ERROR: &str = "null input";
+use crate::{MISSING, NULL_INPUT};
 
 /// `task`'s table columns: `status`, its own, `error`.
 fn columns(task: Task) -> Arc<[OutputColumn]> {
-    let own = task.output_columns().tables.iter().copied();
-    std::iter::once(OutputColumn::Status).chain(own).chain([OutputColumn::Error]).collect()
+    task.table_columns().into()
 }
 
 /// The schema of `task`'s table.
@@ -66,7 +62,7 @@ impl TableBuilder {
     pub(crate) fn push_missing(&mut self) {
         self.rows.push(std::iter::empty(), |column| match column {
             OutputColumn::Status => Value::Text(MISSING),
-            OutputColumn::Error => Value::Text(MISSING_ERROR),
+            OutputColumn::Error => Value::Text(NULL_INPUT),
             _ => Value::Null,
         });
     }

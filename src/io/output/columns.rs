@@ -128,6 +128,15 @@ impl Task {
         }
     }
 
+    /// The columns of a table of its verdicts (Python's tables; CSV output puts `line`, and
+    /// `puzzle` for inputs that are not CSV, before them): `status`, its own, `error`.
+    pub fn table_columns(self) -> Vec<OutputColumn> {
+        let mut columns = vec![OutputColumn::Status];
+        columns.extend(self.output_columns().tables);
+        columns.push(OutputColumn::Error);
+        columns
+    }
+
     /// The columns of its records (JSON Lines, Parquet): `line`, `status`, `puzzle`, its own,
     /// `error`.
     pub fn record_columns(self) -> Vec<OutputColumn> {

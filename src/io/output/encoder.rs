@@ -112,9 +112,7 @@ impl Encoder {
         if !matches!(input, Format::Csv(_)) {
             ours.push(OutputColumn::Puzzle);
         }
-        ours.push(OutputColumn::Status);
-        ours.extend(task.output_columns().tables);
-        ours.push(OutputColumn::Error);
+        ours.extend(task.table_columns());
         let every = OutputColumn::ALL.map(OutputColumn::name);
         let names = output_names(&every, &input_columns);
         let name = |column: &OutputColumn| {
