@@ -195,6 +195,7 @@ pub enum Row<'a> {
 
 impl<'a> Row<'a> {
     /// The row's value in `column`.
+    #[inline]
     pub fn value(&self, column: OutputColumn) -> Value<'a> {
         use OutputColumn::*;
         let grid = |grid: &'a Option<Grid>| grid.as_ref().map_or(Value::Null, Value::Grid);
@@ -230,6 +231,7 @@ impl<'a> Row<'a> {
 
 impl Value<'_> {
     /// Appends the value as text (a number in decimal); nothing for a null.
+    #[inline]
     pub(crate) fn write_text(&self, out: &mut Vec<u8>) {
         match *self {
             Value::Null => {}
