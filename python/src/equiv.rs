@@ -11,10 +11,14 @@
 //! `augment` draws copy k of input row i from `(seed, file, lines[i], k)` with
 //! [`Augmenter`], `lines` being by default `i + 1`: the line of row i in a file of one
 //! puzzle a line, so a list gives the same copies as `sudoku-bulk augment` on that file.
+//! Its table is built as `canon`'s and `solve`'s are, by the library's [`TableBuilder`], its
+//! columns from the library's list ([`Task::copy_table_columns`]) and each copy's values from
+//! [`Row::Copy`]; this module gives only `row`, the input row's index. A row that gives no copies (a failed one, or a
+//! null input: `missing`, `null input`) has its `row`, `status` and `error`, the rest null.
 
 use std::sync::Arc;
 
-use arrow_array::builder::{Int64Builder, StringBuilder};
+use arrow_array::builder::StringBuilder;
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use numpy::ndarray::{ArrayD, IxDyn};
@@ -25,27 +29,17 @@ use pyo3_arrow::PyTable;
 use sudoku_bulk::augment::Augmenter;
 use sudoku_bulk::canon::{Form, Transform};
 use sudoku_bulk::run::Cancel;
-use sudoku_bulk::{Detail, Fault, Grid, Task};
+use sudoku_bulk::table::{OutputColumn, Row, TableBuilder, Value};
+use sudoku_bulk::{Grid, Task};
 
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
 use crate::engine::{answer_at, judge_table, watched, with_batch, Options, RUN, SLICE};
 use crate::input::Texts;
+use crate::table::schema_of;
 use crate::{MISSING, NULL_INPUT};
-
-/// As the CLI's `error` column: the particulars, or the reason where there are none.
-fn error_text(fault: &Fault) -> String {
-    match fault.detail {
-        Detail::None => fault.reason.name().to_string(),
-        detail => detail.to_string(),
-    }
-}
 
 fn text(name: &str) -> Field {
     Field::new(name, DataType::Utf8, true)
-}
-
-fn int(name: &str) -> Field {
-    Field::new(name, DataType::Int64, true)
 }
 
 /// A table from record batches, as a `pyarrow.Table`.
@@ -128,19 +122,16 @@ pub(crate) fn augment(
             )));
         }
     }
-    let mut fields = vec![int("row"), int("copy"), text("puzzle")];
-    if answers.is_some() {
-        fields.push(text("solution"));
-    }
-    if with_transform {
-        fields.push(text("transform"));
-    }
-    fields.push(Field::new("status", DataType::Utf8, false));
-    fields.push(text("error"));
-    let schema: SchemaRef = Arc::new(Schema::new(fields));
+    let columns: Arc<[OutputColumn]> = task.copy_table_columns(answers.is_some()).into();
+    let schema = schema_of(&columns);
     let augmenter = Augmenter::new(seed);
+    let per_row = copies as usize + usize::from(include_original);
     let batches = with_batch(py, options, rows, |batch, cancel| {
-        let mut out = AugmentBuilder::new(schema.clone(), answers.is_some(), with_transform);
+        let capacity = rows.saturating_mul(per_row).min(SLICE);
+        let mut slices = Slices {
+            table: TableBuilder::new(schema.clone(), 0, columns.clone(), capacity),
+            batches: Vec::new(),
+        };
         for run in (0..rows).step_by(RUN) {
             if cancel.requested().is_some() {
                 break;
@@ -151,14 +142,16 @@ pub(crate) fn augment(
                 .judge_by(len, |i| (puzzles.get(run + i).unwrap_or_default(), answer(run + i)));
             for (i, verdict) in verdicts.iter().enumerate() {
                 let row = run + i;
+                let index = Value::Int(row as u64);
                 if puzzles.is_null(row) {
-                    out.failed(row, MISSING, NULL_INPUT.to_string());
+                    slices.failed(index, MISSING, Value::Text(NULL_INPUT));
                     continue;
                 }
                 let (None, Some(puzzle)) = (&verdict.fault, &verdict.puzzle) else {
-                    let fault = verdict.fault.as_ref();
-                    let status = verdict.status(task);
-                    out.failed(row, status, fault.map(error_text).unwrap_or_default());
+                    // Not `Row::Verdict`'s values: a failed row has no puzzle, even one that
+                    // parsed (its answer failed).
+                    let error = verdict.fault.as_ref().map_or(Value::Text(""), Value::Fault);
+                    slices.failed(index, verdict.status(task), error);
                     continue;
                 };
                 // An answer that is there parsed (the verdict checked it); an empty one is none.
@@ -167,100 +160,70 @@ pub(crate) fn augment(
                     .and_then(|a| a.get(row))
                     .and_then(|a| Grid::parse_line(a.trim_ascii()).ok());
                 let line = lines.as_ref().map_or(row as u64 + 1, |l| l[row]);
-                for (k, t) in augmenter.copies(file, line, copies, include_original) {
-                    out.copy(row, k, &t.apply(puzzle), solution.map(|s| t.apply(&s)), &t);
+                for (copy, transform) in augmenter.copies(file, line, copies, include_original) {
+                    let grid = transform.apply(puzzle);
+                    let answer = solution.map(|s| transform.apply(&s));
+                    let answer = answer.as_ref();
+                    let values = Row::Copy {
+                        task,
+                        line,
+                        puzzle: &grid,
+                        answer,
+                        copy,
+                        transform: &transform,
+                    };
+                    slices.push(|column| match column {
+                        OutputColumn::Row => index,
+                        column => values.value(column),
+                    });
                 }
             }
-            if out.rows >= SLICE {
-                out.flush();
-            }
         }
-        out.flush();
-        out.batches
+        slices.finish()
     })?;
     to_pyarrow(py, batches, schema)
 }
 
-/// `augment`'s table being built.
-struct AugmentBuilder {
-    schema: SchemaRef,
-    solutions: bool,
-    transforms: bool,
-    row: Int64Builder,
-    copy: Int64Builder,
-    puzzle: StringBuilder,
-    solution: StringBuilder,
-    transform: StringBuilder,
-    status: StringBuilder,
-    error: StringBuilder,
-    /// Rows since the last batch.
-    rows: usize,
+/// `augment`'s table being built by the library's builder, a record batch every [`SLICE`]
+/// rows.
+struct Slices {
+    table: TableBuilder,
     batches: Vec<RecordBatch>,
 }
 
-impl AugmentBuilder {
-    fn new(schema: SchemaRef, solutions: bool, transforms: bool) -> AugmentBuilder {
-        AugmentBuilder {
-            schema,
-            solutions,
-            transforms,
-            row: Int64Builder::new(),
-            copy: Int64Builder::new(),
-            puzzle: StringBuilder::new(),
-            solution: StringBuilder::new(),
-            transform: StringBuilder::new(),
-            status: StringBuilder::new(),
-            error: StringBuilder::new(),
-            rows: 0,
-            batches: Vec::new(),
+impl Slices {
+    /// Adds a row of our columns' values as `value` gives them, ending the slice if it is full.
+    fn push<'v>(&mut self, value: impl Fn(OutputColumn) -> Value<'v>) {
+        self.table.push(std::iter::empty(), value);
+        if self.table.len() >= SLICE {
+            self.end_slice();
         }
     }
 
-    /// A row for a record that was not augmented.
-    fn failed(&mut self, row: usize, status: &str, error: String) {
-        self.row.append_value(row as i64);
-        self.copy.append_null();
-        self.puzzle.append_null();
-        self.solution.append_null();
-        self.transform.append_null();
-        self.status.append_value(status);
-        self.error.append_value(error);
-        self.rows += 1;
+    /// A row for an input row that gave no copies: its `index`, `status` and `error`, the
+    /// other columns null.
+    fn failed(&mut self, index: Value<'_>, status: &'static str, error: Value<'_>) {
+        self.push(|column| match column {
+            OutputColumn::Row => index,
+            OutputColumn::Status => Value::Text(status),
+            OutputColumn::Error => error,
+            _ => Value::Null,
+        });
     }
 
-    /// A row for one copy.
-    fn copy(&mut self, row: usize, k: u32, puzzle: &Grid, solution: Option<Grid>, t: &Transform) {
-        self.row.append_value(row as i64);
-        self.copy.append_value(i64::from(k));
-        self.puzzle.append_value(line(puzzle));
-        self.solution.append_option(solution.as_ref().map(line));
-        self.transform.append_value(t.to_string());
-        self.status.append_value("augmented");
-        self.error.append_null();
-        self.rows += 1;
+    /// The rows since the last batch, as a batch.
+    fn end_slice(&mut self) {
+        let batch =
+            self.table.finish().expect("our columns are text and integers, as the schema says");
+        self.batches.push(batch);
     }
 
-    /// The rows so far as a record batch.
-    fn flush(&mut self) {
-        if self.rows == 0 && !self.batches.is_empty() {
-            return;
+    /// The batches, the last slice's too (one empty batch for a table of no rows).
+    fn finish(mut self) -> Vec<RecordBatch> {
+        if !self.table.is_empty() || self.batches.is_empty() {
+            self.end_slice();
         }
-        let mut columns: Vec<ArrayRef> = vec![
-            Arc::new(self.row.finish()),
-            Arc::new(self.copy.finish()),
-            Arc::new(self.puzzle.finish()),
-        ];
-        let (solution, transform) = (self.solution.finish(), self.transform.finish());
-        if self.solutions {
-            columns.push(Arc::new(solution));
-        }
-        if self.transforms {
-            columns.push(Arc::new(transform));
-        }
-        columns.push(Arc::new(self.status.finish()));
-        columns.push(Arc::new(self.error.finish()));
-        self.batches.push(RecordBatch::try_new(self.schema.clone(), columns).expect("schema's"));
-        self.rows = 0;
+        self.batches
     }
 }
 

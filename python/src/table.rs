@@ -34,9 +34,14 @@ fn columns(task: Task) -> Arc<[OutputColumn]> {
 
 /// The schema of `task`'s table.
 pub(crate) fn schema(task: Task) -> SchemaRef {
-    let columns = columns(task);
+    schema_of(&columns(task))
+}
+
+/// The schema of a table of our `columns` alone, each under its own name (no input's columns
+/// beside them to rename them): Python's tables.
+pub(crate) fn schema_of(columns: &[OutputColumn]) -> SchemaRef {
     let names: Vec<String> = columns.iter().map(|c| c.name().to_string()).collect();
-    Arc::new(table_schema(&[], &columns, &names))
+    Arc::new(table_schema(&[], columns, &names))
 }
 
 /// One slice's rows, a row at a time.

@@ -2,6 +2,11 @@
 //! and each column's value for a record. The CSV header, the JSON Lines keys, the Parquet
 //! schema and Python's tables are all made from these lists, and JSON Lines, Parquet and
 //! Python's tables take their values from [`Row::value`].
+//!
+//! Python's `augment` table, a row a copy, has columns of its own shape
+//! ([`Task::copy_table_columns`]): `row`, the input row's index (the one value a [`Row`] does
+//! not hold: the caller gives it), then `copy`, the copy's `puzzle` and `solution` (each
+//! [`Row::Copy`]'s), `transform`, `status`, `error`.
 
 use arrow_schema::DataType;
 
@@ -36,11 +41,15 @@ pub enum OutputColumn {
     Transform,
     /// A failed record's particulars (or its reason, where there are none).
     Error,
+    /// A record's index among a call's rows, from 0: Python's `augment` table. Not a
+    /// [`Row`]'s: the caller that numbers the rows gives its value.
+    Row,
 }
 
 impl OutputColumn {
-    /// Every column, in the order [`output_names`](super::output_names) renames them in.
-    pub const ALL: [OutputColumn; 12] = [
+    /// Every column, in the order [`output_names`](super::output_names) renames them in
+    /// (`row` last, so that it changes no other column's name beside an input's).
+    pub const ALL: [OutputColumn; 13] = [
         OutputColumn::Line,
         OutputColumn::Puzzle,
         OutputColumn::Status,
@@ -53,6 +62,7 @@ impl OutputColumn {
         OutputColumn::Copy,
         OutputColumn::Transform,
         OutputColumn::Error,
+        OutputColumn::Row,
     ];
 
     /// Its name, before [`output_names`](super::output_names) renames it beside the input's.
@@ -70,6 +80,7 @@ impl OutputColumn {
             OutputColumn::Copy => "copy",
             OutputColumn::Transform => "transform",
             OutputColumn::Error => "error",
+            OutputColumn::Row => "row",
         }
     }
 
@@ -81,7 +92,8 @@ impl OutputColumn {
             | OutputColumn::Limit
             | OutputColumn::Guesses
             | OutputColumn::Automorphisms
-            | OutputColumn::Copy => DataType::Int64,
+            | OutputColumn::Copy
+            | OutputColumn::Row => DataType::Int64,
             OutputColumn::Puzzle
             | OutputColumn::Status
             | OutputColumn::Solution
@@ -91,7 +103,8 @@ impl OutputColumn {
         }
     }
 
-    /// Whether a row can lack it: every record has a line and a status.
+    /// Whether a row can lack it: every record has a line and a status. (`row` always has a
+    /// value too, but Python's `augment` table has always declared it nullable, and keeps it.)
     pub fn nullable(self) -> bool {
         !matches!(self, OutputColumn::Line | OutputColumn::Status)
     }
@@ -134,6 +147,26 @@ impl Task {
         let mut columns = vec![OutputColumn::Status];
         columns.extend(self.output_columns().tables);
         columns.push(OutputColumn::Error);
+        columns
+    }
+
+    /// The columns of a table of an `augment`'s copies, a row a copy and one a record that
+    /// failed (Python's `augment`): `row`, then its own columns (`copy`, `transform` if asked)
+    /// with the copy's `puzzle` after `copy`, and its `solution` too where the records have
+    /// `answers`, then `status`, `error`.
+    pub fn copy_table_columns(self, answers: bool) -> Vec<OutputColumn> {
+        use OutputColumn::*;
+        let mut columns = vec![Row];
+        for &column in self.output_columns().tables {
+            columns.push(column);
+            if column == Copy {
+                columns.push(Puzzle);
+                if answers {
+                    columns.push(Solution);
+                }
+            }
+        }
+        columns.extend([Status, Error]);
         columns
     }
 
@@ -186,6 +219,9 @@ pub enum Row<'a> {
         line: u64,
         /// The puzzle, transformed.
         puzzle: &'a Grid,
+        /// The record's answer, transformed the same way (its `solution` column), if it had
+        /// one.
+        answer: Option<&'a Grid>,
         /// The copy's number.
         copy: u32,
         /// The transformation.
@@ -200,8 +236,9 @@ impl<'a> Row<'a> {
         use OutputColumn::*;
         let grid = |grid: &'a Option<Grid>| grid.as_ref().map_or(Value::Null, Value::Grid);
         let int = |n: Option<u64>| n.map_or(Value::Null, Value::Int);
+        // `Self::`, for `Row` here is the column, `OutputColumn::Row`.
         match *self {
-            Row::Verdict { task, line, verdict } => match column {
+            Self::Verdict { task, line, verdict } => match column {
                 Line => Value::Int(line),
                 Status => Value::Text(verdict.status(task)),
                 Puzzle => grid(&verdict.puzzle),
@@ -214,13 +251,14 @@ impl<'a> Row<'a> {
                 Guesses => int(verdict.guesses),
                 Canonical => verdict.canonical.as_ref().map_or(Value::Null, Value::Digits),
                 Automorphisms => int(verdict.automorphisms),
-                Copy | Transform => Value::Null,
+                Copy | Transform | Row => Value::Null,
                 Error => verdict.fault.as_ref().map_or(Value::Null, Value::Fault),
             },
-            Row::Copy { task, line, puzzle, copy, transform } => match column {
+            Self::Copy { task, line, puzzle, answer, copy, transform } => match column {
                 Line => Value::Int(line),
                 Status => Value::Text(task.success()),
                 Puzzle => Value::Grid(puzzle),
+                Solution => answer.map_or(Value::Null, Value::Grid),
                 Copy => Value::Int(copy.into()),
                 Transform => Value::Transform(transform),
                 _ => Value::Null,
@@ -254,5 +292,66 @@ pub(crate) fn fault_text(out: &mut Vec<u8>, fault: &Fault) {
     match fault.detail {
         crate::verdict::Detail::None => out.extend_from_slice(fault.reason.name().as_bytes()),
         detail => write!(out, "{detail}").expect("writing to a Vec"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(columns: &[OutputColumn]) -> Vec<&'static str> {
+        columns.iter().map(|c| c.name()).collect()
+    }
+
+    #[test]
+    fn augment_copy_tables_have_pythons_columns() {
+        let task = |with_transform| Task::Augment {
+            copies: 2,
+            seed: 0,
+            include_original: false,
+            with_transform,
+        };
+        let all = ["row", "copy", "puzzle", "solution", "transform", "status", "error"];
+        assert_eq!(names(&task(true).copy_table_columns(true)), all);
+        assert_eq!(
+            names(&task(false).copy_table_columns(false)),
+            ["row", "copy", "puzzle", "status", "error"]
+        );
+        assert_eq!(
+            names(&task(true).copy_table_columns(false)),
+            ["row", "copy", "puzzle", "transform", "status", "error"]
+        );
+        let nullable: Vec<bool> =
+            task(true).copy_table_columns(true).iter().map(|c| c.nullable()).collect();
+        assert_eq!(nullable, [true, true, true, true, true, false, true]);
+        assert_eq!(OutputColumn::Row.data_type(), DataType::Int64);
+    }
+
+    #[test]
+    fn a_copy_gives_its_answer_and_no_row() {
+        let task =
+            Task::Augment { copies: 1, seed: 0, include_original: true, with_transform: true };
+        let (puzzle, answer, transform) = (Grid::EMPTY, Grid::EMPTY, Transform::IDENTITY);
+        let row = |answer| Row::Copy {
+            task,
+            line: 3,
+            puzzle: &puzzle,
+            answer,
+            copy: 0,
+            transform: &transform,
+        };
+        assert!(matches!(row(Some(&answer)).value(OutputColumn::Solution), Value::Grid(_)));
+        assert!(matches!(row(None).value(OutputColumn::Solution), Value::Null));
+        assert!(matches!(row(None).value(OutputColumn::Row), Value::Null));
+        assert!(matches!(row(None).value(OutputColumn::Status), Value::Text("augmented")));
+    }
+
+    #[test]
+    fn every_column_has_a_name_of_its_own_and_row_comes_last() {
+        let mut all = names(&OutputColumn::ALL);
+        assert_eq!(all.last(), Some(&"row"));
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), OutputColumn::ALL.len());
     }
 }

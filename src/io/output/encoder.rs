@@ -556,7 +556,14 @@ impl Encoder {
             (None, Layout::Line) => blank_of(record.text),
             (None, _) => b'.',
         };
-        let row = Row::Copy { task: self.task, line: record.line, puzzle: &grid, copy, transform };
+        let row = Row::Copy {
+            task: self.task,
+            line: record.line,
+            puzzle: &grid,
+            answer: answer.as_ref(),
+            copy,
+            transform,
+        };
         let csv_fields = csv.as_ref().map(|(layout, fields, _)| (layout, fields.as_slice()));
         let out = &mut encoded.bytes;
         match self.output {
