@@ -13,8 +13,9 @@
 //! puzzle a line, so a list gives the same copies as `sudoku-bulk augment` on that file.
 //! Its table is built as `canon`'s and `solve`'s are, by the library's [`TableBuilder`], its
 //! columns from the library's list ([`Task::copy_table_columns`]) and each copy's values from
-//! [`Row::Copy`]; this module gives only `row`, the input row's index. A row that gives no copies (a failed one, or a
-//! null input: `missing`, `null input`) has its `row`, `status` and `error`, the rest null.
+//! [`Row::Copy`]; this module gives only `row`, the input row's index. A row that gives no
+//! copies (a failed one, or a null input: `missing`, `null input`) has its `row`, `status`
+//! and `error`, the rest null.
 
 use std::sync::Arc;
 
