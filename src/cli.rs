@@ -47,7 +47,12 @@ enum Command {
     ///
     /// Exit status: 0 if every puzzle was solved, 1 if any could not be (malformed, conflicting
     /// givens, no solution), 2 on a usage or I/O error.
-    Solve(Common),
+    Solve {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        solver: SolverArg,
+    },
     /// Count each puzzle's solutions, up to a limit (a count at the limit means "or more").
     ///
     /// A record fails, as in validate, when it is malformed or its givens conflict; a puzzle
@@ -57,6 +62,8 @@ enum Command {
     Count {
         #[command(flatten)]
         common: Common,
+        #[command(flatten)]
+        solver: SolverArg,
         /// Stop counting a puzzle's solutions at this many.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
         limit: u32,
@@ -68,7 +75,12 @@ enum Command {
     /// answer invalid, answer disagrees with givens, answer is not the solution.
     ///
     /// Exit status: 0 if every record is valid, 1 if any is not, 2 on a usage or I/O error.
-    Validate(Common),
+    Validate {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        solver: SolverArg,
+    },
     /// Each record's canonical form: equal for two records exactly when one is a
     /// transformation of the other (transposition; band, row, stack and column permutations;
     /// digit relabelling). Any grid has one: no, one or many solutions, empty or full.
@@ -131,6 +143,7 @@ enum Command {
     ///
     /// Exit status: 1 if any test record overlaps; otherwise 2 if a record was malformed (the
     /// check is incomplete) or on a usage or I/O error; 0 when there is no overlap.
+    #[command(override_usage = "sudoku-bulk overlap [OPTIONS] [TRAIN]... --test <TEST>...")]
     Overlap {
         #[command(flatten)]
         common: Common,
@@ -179,7 +192,8 @@ enum Command {
         /// Write each original first (copy 0, the identity), then its copies.
         #[arg(long)]
         include_original: bool,
-        /// Add each copy's transformation (`transform`, in the text form above).
+        /// Add each copy's transformation (`transform`: `T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD`,
+        /// explained under `augment --help`).
         #[arg(long)]
         with_transform: bool,
     },
@@ -233,7 +247,7 @@ struct Common {
     /// reads stdin. Regular files are memory-mapped; compressed ones are decoded.
     inputs: Vec<PathBuf>,
     /// Write results here instead of stdout (`-`: stdout). Its extension sets the output
-    /// format unless --output-format does: .csv, .jsonl or .ndjson, .txt for line.
+    /// format unless --output-format does: .csv, .jsonl or .ndjson, .parquet, .txt for line.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
     /// Output format [auto: from the -o extension, else csv for a CSV input, line otherwise].
@@ -251,9 +265,6 @@ struct Common {
     threads: Option<usize>,
     #[command(flatten)]
     input: InputArgs,
-    /// Solver.
-    #[arg(long, value_enum, default_value_t = SolverKind::Band)]
-    solver: SolverKind,
     /// When to show progress on stderr: a bar on a terminal; with `always`, plain lines every
     /// few seconds into a file or pipe.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
@@ -275,6 +286,15 @@ struct Common {
     /// Bytes of input per work unit [default: chosen from the input size].
     #[arg(long, value_name = "BYTES", hide = true)]
     chunk_size: Option<usize>,
+}
+
+/// The solver, for the commands that solve (solve, count, validate): the others never call
+/// one, so they do not offer the option.
+#[derive(Debug, Args)]
+struct SolverArg {
+    /// Solver.
+    #[arg(long, value_enum, default_value_t = SolverKind::Band)]
+    solver: SolverKind,
 }
 
 /// How to read the inputs: the same options for every command that reads puzzles.
@@ -362,10 +382,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         let quiet = common.quiet;
         execute(options(common, Work::Task(task), &cancel), quiet)
     };
+    let solving = |common: Common, solver: SolverArg, task: Task| {
+        let quiet = common.quiet;
+        let mut options = options(common, Work::Task(task), &cancel);
+        options.solver = solver.solver;
+        execute(options, quiet)
+    };
     match cli.command {
-        Command::Solve(common) => task(common, Task::Solve),
-        Command::Count { common, limit } => task(common, Task::Count { limit }),
-        Command::Validate(common) => task(common, Task::Validate),
+        Command::Solve { common, solver } => solving(common, solver, Task::Solve),
+        Command::Count { common, solver, limit } => solving(common, solver, Task::Count { limit }),
+        Command::Validate { common, solver } => solving(common, solver, Task::Validate),
         Command::Canon { common, form, automorphisms } => {
             task(common, Task::Canon { form, automorphisms })
         }
@@ -474,7 +500,6 @@ fn options(common: Common, work: Work, cancel: &Cancel) -> Options {
     options.report = common.report.map_or(Sink::Discard, Sink::from_arg);
     options.summary_json = common.summary_json.map_or(Sink::Discard, Sink::from_arg);
     options.threads = common.threads;
-    options.solver = common.solver;
     options.chunk_bytes = common.chunk_size;
     options.progress = quieted(common.progress, common.quiet);
     options.failures_only = common.failures_only;

@@ -298,3 +298,33 @@ fn bench_shuffle_times_isomorphs_and_takes_a_seed() {
     assert_eq!(bad.code, Some(2));
     assert!(bad.stderr.contains("--shuffle"), "{}", bad.stderr);
 }
+
+#[test]
+fn help_offers_what_each_command_takes() {
+    // --solver only where a solver runs; the others refuse it as unknown.
+    for command in ["solve", "count", "validate"] {
+        let run = sudoku_bulk(&[command, "--help"], None);
+        assert!(run.stdout.contains("--solver <SOLVER>"), "{command}: {}", run.stdout);
+    }
+    for command in ["canon", "dedup", "overlap", "augment"] {
+        let run = sudoku_bulk(&[command, "--help"], None);
+        assert_eq!(run.code, Some(0), "{command}: {}", run.stderr);
+        assert!(!run.stdout.contains("--solver"), "{command} offers --solver: {}", run.stdout);
+        let run = sudoku_bulk(&[command, "--solver", "dlx", "-"], Some(b""));
+        assert_eq!(run.code, Some(2), "{command} took --solver");
+        assert!(run.stderr.contains("unexpected argument '--solver'"), "{}", run.stderr);
+    }
+    // -o names every format its extension picks, Parquet among them.
+    let run = sudoku_bulk(&["solve", "--help"], None);
+    assert!(run.stdout.contains(".parquet"), "{}", run.stdout);
+    // overlap's usage shows the two sides.
+    let run = sudoku_bulk(&["overlap", "--help"], None);
+    assert!(run.stdout.contains("overlap [OPTIONS] [TRAIN]... --test <TEST>..."), "{}", run.stdout);
+}
+
+#[test]
+fn augment_short_help_refers_to_nothing_it_does_not_show() {
+    let run = sudoku_bulk(&["augment", "-h"], None);
+    assert!(!run.stdout.contains("above"), "{}", run.stdout);
+    assert!(run.stdout.contains("T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD"), "{}", run.stdout);
+}
