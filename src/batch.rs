@@ -350,7 +350,7 @@ mod tests {
             verdicts.iter().map(|v| v.fault.map_or("valid".into(), |f| f.to_string())).collect();
         assert_eq!(
             statuses,
-            ["answer invalid: null cell", "answer invalid: 0 cells, expected 81", "valid"]
+            ["answer invalid: null cell", "answer invalid: empty field: no answer", "valid"]
         );
     }
 }

@@ -267,6 +267,10 @@ impl fmt::Display for Detail {
             Detail::None => Ok(()),
             Detail::Record(e) => e.fmt(f),
             Detail::Conflict(c) | Detail::AnswerConflict(c) => c.fmt(f),
+            // Named as `augment` names it: an answer field with nothing in it is no answer.
+            Detail::Answer(ParseError::WrongLength { cells: 0 }) => {
+                f.write_str("empty field: no answer")
+            }
             Detail::Answer(e) => e.fmt(f),
             Detail::AnswerBlank(cell) => write!(f, "{} is blank", CellName(*cell)),
             Detail::ChangedGiven { cell, given, answer } => {

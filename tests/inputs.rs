@@ -135,15 +135,24 @@ fn inputs_that_are_not_puzzles_get_one_clear_error() {
         .collect();
     let mut zip = b"PK\x03\x04\x14\x00\x00\x00".to_vec();
     zip.extend([0xA7u8; 3000]);
-    let cases: [(&str, Vec<u8>, &str); 4] = [
+    let mut npy =
+        b"\x93NUMPY\x01\x00v\x00{'descr': '|u1', 'fortran_order': False, 'shape': (10, 81), }"
+            .to_vec();
+    npy.extend([0u8; 810]);
+    // Bytes as random as a compressed or encrypted file's, without its signature.
+    let noise: Vec<u8> =
+        (0..20_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let cases: [(&str, Vec<u8>, &str); 6] = [
         (
             "doc.pdf",
             b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n".to_vec(),
-            "a PDF document",
+            "a PDF document, not puzzles in text",
         ),
-        ("grid.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(), "a PNG image"),
-        ("sheet.csv", zip, "a zip archive"),
-        ("utf16.csv", utf16, "UTF-16 text: save it as UTF-8"),
+        ("grid.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(), "a PNG image, not puzzles in text"),
+        ("sheet.csv", zip, "a zip archive (as .xlsx and .docx files are), not puzzles in text: extract or export it as text"),
+        ("utf16.csv", utf16, "UTF-16 text, not puzzles in text: save it as UTF-8"),
+        ("grids.npy", npy, "a NumPy array file, not puzzles in text: load it with numpy.load"),
+        ("noise.txt", noise, "binary data (its first bytes are not text), not puzzles in text"),
     ];
     for (name, data, what) in cases {
         let file = tmp.file(name, &data);
@@ -157,11 +166,10 @@ fn inputs_that_are_not_puzzles_get_one_clear_error() {
         assert_eq!(run.stderr.lines().count(), 1, "{name}: one error: {}", run.stderr);
         assert!(run.stdout.is_empty(), "{name}");
     }
-    // A CSV whose columns cannot be told quotes its first line briefly, escaped.
-    let mut binary = b"a,".to_vec();
-    binary
-        .extend((0..2800u32).map(|i| (i * 7919 % 251) as u8).filter(|&b| b != b'\n' && b != b'\r'));
-    let file = tmp.file("binary.csv", &binary);
+    // A CSV whose columns cannot be told quotes its first line briefly.
+    let mut long = b"a,".to_vec();
+    long.extend((0..2800u32).map(|i| (i * 7919 % 75) as u8 + b'0'));
+    let file = tmp.file("long.csv", &long);
     let run = sudoku_bulk(&["validate", "--format", "csv", &file], None);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.len() < 600, "a short message: {}", run.stderr);
@@ -339,7 +347,7 @@ fn parquet_in_and_out() {
     let run = sudoku_bulk(&["validate"], Some(&bytes));
     assert_eq!(run.code, Some(2));
     assert!(
-        run.stderr.contains("a Parquet file, which is read from a file, not a stream"),
+        run.stderr.contains("a Parquet file, not puzzles in text: such a file is read from a file"),
         "{}",
         run.stderr
     );

@@ -181,3 +181,40 @@ fn failures_only_and_capped_messages() {
     );
     assert_eq!(run.stderr.lines().count(), 30, "{}", run.stderr);
 }
+
+#[test]
+fn a_csv_field_that_is_not_utf8_is_kept_or_refused_never_replaced() {
+    let tmp = TempDir::new("not-utf8");
+    // \u{1} stands for the byte 0xE9 (é in Latin-1), which a Rust string cannot hold.
+    let rows = format!("id,note,puzzle\n1,ok,{PUZZLE}\n2,caf\u{1},{PUZZLE}\n");
+    let bytes: Vec<u8> = rows.bytes().map(|b| if b == 1 { 0xE9 } else { b }).collect();
+    let input = tmp.file("in.csv", &bytes);
+    // CSV output keeps the bytes as they are.
+    let csv = tmp.0.join("out.csv");
+    let run = sudoku_bulk(&["solve", "-q", &input, "-o", csv.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = std::fs::read(&csv).unwrap();
+    assert!(out.windows(4).any(|w| w == b"caf\xE9"), "{}", String::from_utf8_lossy(&out));
+    // JSON Lines and Parquet hold text: refused, naming the file, line, column and byte, and
+    // no output file is left.
+    for name in ["out.jsonl", "out.parquet"] {
+        let path = tmp.0.join(name);
+        let run = sudoku_bulk(&["solve", "-q", &input, "-o", path.to_str().unwrap()], None);
+        assert_eq!(run.code, Some(2), "{name}: {}", run.stderr);
+        let expected =
+            "in.csv: line 3: column 2 \"note\" is not UTF-8 text (byte 0xE9 at its byte 4)";
+        assert!(run.stderr.contains(expected), "{name}: {}", run.stderr);
+        assert!(!run.stderr.contains('\u{fffd}'), "{}", run.stderr);
+        assert!(!path.exists(), "{name}");
+    }
+    // A JSON Lines report shows such a record's bytes as \xNN, not as U+FFFD.
+    let bad = format!("id,note,puzzle\n2,caf\u{1},{PUZZLE}1\n");
+    let bytes: Vec<u8> = bad.bytes().map(|b| if b == 1 { 0xE9 } else { b }).collect();
+    let input = tmp.file("bad.csv", &bytes);
+    let report = tmp.0.join("report.jsonl");
+    let args = ["validate", "-q", &input, "-o", "/dev/null", "--report", report.to_str().unwrap()];
+    let run = sudoku_bulk(&args, None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains(r#""record":"2,caf\\xE9,"#), "{text}");
+}

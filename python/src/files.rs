@@ -49,17 +49,20 @@ fn named<T: ValueEnum>(what: &str, name: &str) -> PyResult<T> {
 /// after Ctrl-C, `ValueError` for what the options or the input's contents ask wrongly.
 fn run_error(error: run::Error) -> PyErr {
     let os = |kind: io::ErrorKind, text: String| PyErr::from(io::Error::new(kind, text));
-    let text = error.to_string();
+    // The error and its causes, as the CLI prints them: `in.csv: no column "x" in the header`.
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(&error);
+    while let Some(e) = cause {
+        text = format!("{text}: {e}");
+        cause = e.source();
+    }
     match error {
-        // These say their cause already: `opening x: No such file or directory (os error 2)`.
+        // An OSError of the cause's kind: `opening x: No such file or directory (os error 2)`.
         run::Error::Open { source, .. }
         | run::Error::Output { source, .. }
-        | run::Error::Finish { source, .. } => os(source.kind(), text),
-        // These name what failed, and their cause follows: `reading x: ...`.
-        run::Error::Run(RunError::Read { source, .. })
-        | run::Error::Run(RunError::Write(source)) => {
-            os(source.kind(), format!("{text}: {source}"))
-        }
+        | run::Error::Finish { source, .. }
+        | run::Error::Run(RunError::Read { source, .. })
+        | run::Error::Run(RunError::Write(source)) => os(source.kind(), text),
         run::Error::Interrupted { .. } => PyKeyboardInterrupt::new_err(text),
         _ => PyValueError::new_err(text),
     }

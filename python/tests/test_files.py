@@ -138,3 +138,16 @@ def test_file_errors(tmp_path):
     csv_path.write_text(f"a,b\n{PUZZLE},{SOLUTION}\n")
     with pytest.raises(ValueError):
         sb.validate_file(csv_path, puzzle_col="nope")
+
+
+def test_a_field_that_is_not_utf8_is_refused_by_text_outputs(tmp_path):
+    path = tmp_path / "in.csv"
+    path.write_bytes(f"id,note,puzzle\n1,caf\xe9,{PUZZLE}\n".encode("latin-1"))
+    out = tmp_path / "out.jsonl"
+    message = r'in\.csv: line 2: column 2 "note" is not UTF-8 text \(byte 0xE9 at its byte 4\)'
+    with pytest.raises(ValueError, match=message):
+        sb.solve_file(path, out)
+    assert not out.exists()
+    summary = sb.solve_file(path, tmp_path / "out.csv")
+    assert summary["ok"] == 1
+    assert b"caf\xe9," in (tmp_path / "out.csv").read_bytes()

@@ -13,7 +13,7 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
     /// An input could not be opened.
-    #[error("opening {name}: {source}")]
+    #[error("opening {name}")]
     Open {
         /// The input's name.
         name: String,
@@ -21,7 +21,7 @@ pub enum Error {
         source: io::Error,
     },
     /// An output could not be opened.
-    #[error("opening {} for writing: {source}", path.display())]
+    #[error("opening {} for writing", path.display())]
     Output {
         /// Its path.
         path: PathBuf,
@@ -29,7 +29,7 @@ pub enum Error {
         source: io::Error,
     },
     /// A staged output could not be put in place.
-    #[error("renaming output to {}: {source}", path.display())]
+    #[error("renaming output to {}", path.display())]
     Finish {
         /// Its path.
         path: PathBuf,

@@ -27,8 +27,8 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 use super::cancel::Cancel;
 use super::threads;
 use crate::io::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
-use crate::io::format::{not_puzzles, resolve_with_columns, strip_bom};
-use crate::io::output::Encoded;
+use crate::io::format::{not_puzzles, resolve_with_columns, strip_bom, NotPuzzles};
+use crate::io::output::{Encoded, NotText};
 use crate::io::progress::Progress;
 use crate::io::table::{open_table, TextStream};
 use crate::solver::SolverKind;
@@ -175,6 +175,9 @@ impl Out {
 
     /// Writes a piece's output: its bytes, or its batch's rows (`rows` of them, where given).
     pub(crate) fn piece(&mut self, data: &Encoded, rows: Option<&[u32]>) -> io::Result<()> {
+        if let Some(not_text) = &data.not_text {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, not_text.clone()));
+        }
         match (self, &data.batch) {
             (out, None) => out.write_all(&data.bytes),
             (Out::Table(sink), Some(Ok(batch))) => match rows {
@@ -266,6 +269,15 @@ pub enum RunError {
     /// Writing the output failed (a pipe its reader closed included: `io::ErrorKind::BrokenPipe`).
     #[error("writing output")]
     Write(#[source] io::Error),
+    /// A field the output cannot hold as text (JSON Lines, Parquet), where U+FFFD would have
+    /// taken its place.
+    #[error("{name}")]
+    NotText {
+        /// The input's name.
+        name: String,
+        /// The field.
+        source: NotText,
+    },
     /// The CSV columns could not be worked out.
     #[error("{name}")]
     Layout {
@@ -276,12 +288,12 @@ pub enum RunError {
     },
     /// The input is something other than puzzles in text (a document, an image, an archive,
     /// UTF-16 text).
-    #[error("{name}: this looks like {what}, not puzzles in text")]
+    #[error("{name}: {what}")]
     NotPuzzles {
         /// The input's name.
         name: String,
-        /// What it looks like.
-        what: &'static str,
+        /// What it looks like, and what to do.
+        what: NotPuzzles,
     },
     /// A Parquet or Arrow IPC file could not be read, or its columns not chosen.
     #[error("{0}")]
@@ -586,7 +598,12 @@ pub(crate) fn run_job<J: Job>(
     if let Some(signal) = settings.cancel.requested() {
         return Err(RunError::Interrupted(signal));
     }
-    let tally = written.map_err(RunError::Write)?;
+    let tally = written.map_err(|e| {
+        match e.get_ref().and_then(|inner| inner.downcast_ref::<NotText>()) {
+            Some(not_text) => RunError::NotText { name: name.clone(), source: not_text.clone() },
+            None => RunError::Write(e),
+        }
+    })?;
     read_result.map_err(|source| RunError::Read { name, source })?;
     Ok(InputRun { tally, format, columns })
 }

@@ -16,6 +16,8 @@
 //! [`chunk`] cuts an input into pieces that end on record boundaries, so that pieces can be
 //! parsed and solved in parallel; [`records`] turns one piece into numbered [`Record`]s.
 
+use std::fmt;
+
 pub mod chunk;
 pub mod csv;
 pub mod lines;
@@ -192,34 +194,73 @@ pub fn dos_end(data: &[u8]) -> usize {
 /// The UTF-8 byte-order mark, dropped from the start of an input.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// What an input's first bytes say it is, when that is something other than text that could
-/// hold puzzles: a document, an image, an archive, UTF-16 text. Such an input gets one error
-/// that says so, instead of an error for every line.
-pub fn not_puzzles(head: &[u8]) -> Option<&'static str> {
-    const SIGNATURES: [(&[u8], &str); 14] = [
+/// What an input is, when its first bytes say it is something other than text that could hold
+/// puzzles (a document, an image, an archive, UTF-16 text, binary data), and what to do about
+/// it. Such an input gets one error that says so (`x.pdf: this looks like a PDF document, not
+/// puzzles in text`), instead of an error for every line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotPuzzles {
+    /// What the input looks like: `a PDF document`.
+    pub what: &'static str,
+    /// What to do, if anything helps: `extract it first`.
+    pub advice: Option<&'static str>,
+}
+
+impl fmt::Display for NotPuzzles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "this looks like {}, not puzzles in text", self.what)?;
+        match self.advice {
+            Some(advice) => write!(f, ": {advice}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What an input's first bytes say it is, when that is not text that could hold puzzles.
+pub fn not_puzzles(head: &[u8]) -> Option<NotPuzzles> {
+    const EXTRACT: Option<&str> = Some("extract it first");
+    const SAVE_AS_UTF8: Option<&str> = Some("save it as UTF-8");
+    const STREAMED: Option<&str> =
+        Some("such a file is read from a file, not a stream: save it first");
+    const SIGNATURES: [(&[u8], &str, Option<&str>); 18] = [
         (
             b"PK\x03\x04",
-            "a zip archive (as .xlsx and .docx files are): extract or export it as text",
+            "a zip archive (as .xlsx and .docx files are)",
+            Some("extract or export it as text"),
         ),
-        (b"%PDF-", "a PDF document"),
-        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-        (b"\xFF\xD8\xFF", "a JPEG image"),
-        (b"GIF8", "a GIF image"),
-        (b"PAR1", "a Parquet file, which is read from a file, not a stream: save it first"),
-        (b"ARROW1", "an Arrow IPC file, which is read from a file, not a stream: save it first"),
-        (b"7z\xBC\xAF\x27\x1C", "a 7-Zip archive: extract it first"),
-        (b"Rar!\x1A\x07", "a RAR archive: extract it first"),
-        (b"\x04\x22\x4D\x18", "LZ4-compressed data: decompress it, or use gzip, zstd, bzip2 or xz"),
-        (b"\x7FELF", "an executable program"),
-        (b"SQLite format 3\0", "an SQLite database"),
-        (b"\xFF\xFE", "UTF-16 text: save it as UTF-8"),
-        (b"\xFE\xFF", "UTF-16 text: save it as UTF-8"),
+        (b"%PDF-", "a PDF document", None),
+        (b"\x89PNG\r\n\x1a\n", "a PNG image", None),
+        (b"\xFF\xD8\xFF", "a JPEG image", None),
+        (b"GIF8", "a GIF image", None),
+        (b"PAR1", "a Parquet file", STREAMED),
+        (b"ARROW1", "an Arrow IPC file", STREAMED),
+        (b"7z\xBC\xAF\x27\x1C", "a 7-Zip archive", EXTRACT),
+        (b"Rar!\x1A\x07", "a RAR archive", EXTRACT),
+        (
+            b"\x04\x22\x4D\x18",
+            "LZ4-compressed data",
+            Some("decompress it, or use gzip, zstd, bzip2 or xz"),
+        ),
+        (b"\x7FELF", "an executable program", None),
+        (b"SQLite format 3\0", "an SQLite database", None),
+        (
+            b"\x93NUMPY",
+            "a NumPy array file",
+            Some("load it with numpy.load and solve it with sudoku_bulk.solve_array"),
+        ),
+        (b"\x89HDF\r\n\x1a\n", "an HDF5 file", None),
+        (b"\x80\x04\x95", "a Python pickle", None),
+        (b"\x80\x05\x95", "a Python pickle", None),
+        (b"\xFF\xFE", "UTF-16 text", SAVE_AS_UTF8),
+        (b"\xFE\xFF", "UTF-16 text", SAVE_AS_UTF8),
     ];
-    if let Some((_, what)) = SIGNATURES.iter().find(|(magic, _)| head.starts_with(magic)) {
-        return Some(what);
+    let found = |what, advice| Some(NotPuzzles { what, advice });
+    if let Some(&(_, what, advice)) = SIGNATURES.iter().find(|(magic, ..)| head.starts_with(magic))
+    {
+        return found(what, advice);
     }
     if head.get(257..262) == Some(b"ustar") {
-        return Some("a tar archive: extract it first");
+        return found("a tar archive", EXTRACT);
     }
     // UTF-16 without a byte-order mark: ASCII text with a NUL beside every character.
     let sample = &head[..head.len().min(64) & !1];
@@ -227,9 +268,30 @@ pub fn not_puzzles(head: &[u8]) -> Option<&'static str> {
         |parity: usize| sample.iter().skip(parity).step_by(2).filter(|&&b| b == 0).count();
     let pairs = sample.len() / 2;
     if pairs >= 4 && (nuls_at(0) * 10 >= pairs * 9 || nuls_at(1) * 10 >= pairs * 9) {
-        return Some("UTF-16 text: save it as UTF-8");
+        return found("UTF-16 text", SAVE_AS_UTF8);
+    }
+    if is_binary(head) {
+        return found("binary data (its first bytes are not text)", None);
     }
     None
+}
+
+/// Whether the first bytes of an input (up to 4 KiB of them, 32 at least) are mostly not
+/// text: a tenth or more are control bytes other than tab, line ends, form feed and DOS's end
+/// of file, or bytes that are not UTF-8. Puzzle text has none of either; a few in a text
+/// that is otherwise fine are left to the record that holds them.
+fn is_binary(head: &[u8]) -> bool {
+    let sample = &head[..head.len().min(4096)];
+    if sample.len() < 32 {
+        return false;
+    }
+    let control = |&b: &u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | DOS_EOF);
+    let mut odd = sample.iter().filter(|&b| control(b) || *b == 0x7F).count();
+    // Bytes that are not UTF-8 (a sequence cut by the sample's end is not counted).
+    for chunk in sample.utf8_chunks() {
+        odd += chunk.invalid().len();
+    }
+    odd * 10 >= sample.len()
 }
 
 /// An input without the UTF-8 byte-order mark it may start with.
@@ -284,17 +346,31 @@ mod tests {
 
     #[test]
     fn inputs_that_are_not_puzzles_are_named() {
-        assert_eq!(not_puzzles(b"%PDF-1.7\n..."), Some("a PDF document"));
-        assert_eq!(not_puzzles(b"\x89PNG\r\n\x1a\n\0\0"), Some("a PNG image"));
+        let what = |head: &[u8]| not_puzzles(head).map(|n| n.what);
+        assert_eq!(what(b"%PDF-1.7\n..."), Some("a PDF document"));
+        assert_eq!(what(b"\x89PNG\r\n\x1a\n\0\0"), Some("a PNG image"));
         let utf16: Vec<u8> =
             "quizzes,solutions\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
-        assert_eq!(not_puzzles(&utf16), Some("UTF-16 text: save it as UTF-8"));
+        assert_eq!(
+            not_puzzles(&utf16).unwrap().to_string(),
+            "this looks like UTF-16 text, not puzzles in text: save it as UTF-8"
+        );
         let mut tar = vec![0u8; 512];
         tar[..9].copy_from_slice(b"puzzles.t");
         tar[257..263].copy_from_slice(b"ustar\0");
-        assert_eq!(not_puzzles(&tar), Some("a tar archive: extract it first"));
-        assert!(not_puzzles(b"PAR1\x15\x04").unwrap().starts_with("a Parquet file"));
-        for text in [&b"quizzes,solutions\n"[..], b"", b"0\0", b"..3.2.6..9..3.5..1"] {
+        assert_eq!(what(&tar), Some("a tar archive"));
+        assert_eq!(what(b"PAR1\x15\x04"), Some("a Parquet file"));
+        assert_eq!(what(b"\x93NUMPY\x01\x00v\x00{'descr': '|u1'"), Some("a NumPy array file"));
+        // Bytes that look random: binary data; text with one stray byte: left to its record.
+        let noise: Vec<u8> =
+            (0..2000u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+        assert!(what(&noise).unwrap().starts_with("binary data"));
+        let mut text =
+            b"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n"
+                .repeat(3);
+        text[5] = 0xE9;
+        text[9] = 0x01;
+        for text in [&b"quizzes,solutions\n"[..], b"", b"0\0", b"..3.2.6..9..3.5..1", &text] {
             assert_eq!(not_puzzles(text), None, "{text:?}");
         }
     }

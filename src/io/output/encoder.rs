@@ -29,6 +29,32 @@ pub(crate) struct Encoded {
     rows: Option<TableBuilder>,
     /// Parquet output: the rows built, once sealed.
     pub batch: Option<Result<RecordBatch, ArrowError>>,
+    /// The first field of the piece's input that JSON Lines or Parquet output could not hold
+    /// as text: the piece is refused rather than written with U+FFFD in its place.
+    pub not_text: Option<NotText>,
+}
+
+/// A CSV input's field that is not UTF-8, where the output holds text only (JSON Lines,
+/// Parquet). The run stops with it: CSV output keeps such bytes as they are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "line {line}: column {column} \"{name}\" is not UTF-8 text (byte 0x{byte:02X} at its byte \
+     {at}): {output} holds text only; write CSV output (`--output-format csv`, `-o NAME.csv`), \
+     which keeps the bytes as they are"
+)]
+pub struct NotText {
+    /// The record's line.
+    pub line: u64,
+    /// The column, from 1.
+    pub column: usize,
+    /// Its name.
+    pub name: String,
+    /// The first byte that is not UTF-8.
+    pub byte: u8,
+    /// Its position in the field, from 1.
+    pub at: usize,
+    /// The output format's name (`JSON Lines`, `Parquet`).
+    pub output: &'static str,
 }
 
 impl std::fmt::Debug for Encoded {
@@ -58,6 +84,7 @@ impl Encoded {
     pub fn clear(&mut self) {
         self.bytes.clear();
         self.batch = None;
+        self.not_text = None;
     }
 }
 
@@ -260,17 +287,46 @@ impl Encoder {
             OutputFormat::Jsonl => match self.input {
                 Format::Csv(layout) => {
                     let fields = fitted_fields(record.text, layout);
-                    self.jsonl(bytes, Some((&layout, &fields)), row);
+                    self.check_text(&mut out.not_text, record.line, &fields);
+                    self.jsonl(&mut out.bytes, Some((&layout, &fields)), row);
                 }
                 _ => self.jsonl(bytes, None::<(_, &[&[u8]])>, row),
             },
             OutputFormat::Parquet => match self.input {
                 Format::Csv(layout) => {
                     let fields = fitted_fields(record.text, layout);
+                    self.check_text(&mut out.not_text, record.line, &fields);
                     self.table_row(out, Some((&layout, &fields)), row);
                 }
                 _ => self.table_row(out, None::<(_, &[&[u8]])>, row),
             },
+        }
+    }
+
+    /// Notes in `not_text` the first of a record's `fields` that is not UTF-8, unless one is
+    /// noted already: JSON Lines and Parquet hold text, and a piece with such a field is
+    /// refused when it is written.
+    fn check_text<F: AsRef<[u8]>>(&self, not_text: &mut Option<NotText>, line: u64, fields: &[F]) {
+        if not_text.is_some() {
+            return;
+        }
+        for (i, field) in fields.iter().enumerate() {
+            let field = field.as_ref();
+            if let Err(e) = std::str::from_utf8(field) {
+                let at = e.valid_up_to();
+                *not_text = Some(NotText {
+                    line,
+                    column: i + 1,
+                    name: self.input_columns.get(i).cloned().unwrap_or_default(),
+                    byte: field[at],
+                    at: at + 1,
+                    output: match self.output {
+                        OutputFormat::Parquet => "Parquet",
+                        _ => "JSON Lines",
+                    },
+                });
+                return;
+            }
         }
     }
 
@@ -565,6 +621,11 @@ impl Encoder {
             transform,
         };
         let csv_fields = csv.as_ref().map(|(layout, fields, _)| (layout, fields.as_slice()));
+        if let (Some((_, fields)), OutputFormat::Jsonl | OutputFormat::Parquet) =
+            (csv_fields, self.output)
+        {
+            self.check_text(&mut encoded.not_text, record.line, fields);
+        }
         let out = &mut encoded.bytes;
         match self.output {
             OutputFormat::Line | OutputFormat::Auto => match (puzzle.layout, with_transform) {

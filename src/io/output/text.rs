@@ -60,21 +60,28 @@ pub fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
     }
 }
 
-/// Appends a JSON string. Input bytes that are not UTF-8 become U+FFFD.
+/// Appends a JSON string. A byte that is not UTF-8 is written as the four characters `\xFF`
+/// (its value in hex), never as U+FFFD: only a report's copy of a record it could not read
+/// meets one, as output records with such a field are refused ([`NotText`](super::NotText)).
 pub fn json_string(out: &mut Vec<u8>, text: &[u8]) {
     out.push(b'"');
-    for c in String::from_utf8_lossy(text).chars() {
-        match c {
-            '"' => out.extend_from_slice(b"\\\""),
-            '\\' => out.extend_from_slice(b"\\\\"),
-            '\n' => out.extend_from_slice(b"\\n"),
-            '\r' => out.extend_from_slice(b"\\r"),
-            '\t' => out.extend_from_slice(b"\\t"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).expect("Vec"),
-            c => {
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '"' => out.extend_from_slice(b"\\\""),
+                '\\' => out.extend_from_slice(b"\\\\"),
+                '\n' => out.extend_from_slice(b"\\n"),
+                '\r' => out.extend_from_slice(b"\\r"),
+                '\t' => out.extend_from_slice(b"\\t"),
+                c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).expect("Vec"),
+                c => {
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
             }
+        }
+        for b in chunk.invalid() {
+            write!(out, "\\\\x{b:02X}").expect("Vec");
         }
     }
     out.push(b'"');
@@ -111,6 +118,6 @@ mod tests {
     fn json_strings_are_escaped() {
         let mut out = Vec::new();
         json_string(&mut out, b"a\"b\\c\n\x01\xff");
-        assert_eq!(String::from_utf8(out).unwrap(), "\"a\\\"b\\\\c\\n\\u0001\u{fffd}\"");
+        assert_eq!(String::from_utf8(out).unwrap(), "\"a\\\"b\\\\c\\n\\u0001\\\\xFF\"");
     }
 }
