@@ -491,6 +491,15 @@ enum Pieces<'a> {
 }
 
 impl<'a> Pieces<'a> {
+    /// The line of an `end` line that stopped the input with text after it, once read.
+    fn stopped(&self) -> Option<u64> {
+        match self {
+            Pieces::Slice(chunker) => chunker.stopped(),
+            Pieces::Stream(chunker) => chunker.stopped(),
+            Pieces::Table(..) => None,
+        }
+    }
+
     /// The next piece, if any.
     fn next(&mut self) -> io::Result<Option<Chunk<'a>>> {
         match self {
@@ -582,11 +591,13 @@ pub(crate) fn run_job<J: Job>(
         drop(result_tx);
         writer.join().expect("the writer thread does not panic")
     });
+    let stopped = pieces.stopped();
     progress.finish();
     if let Some(signal) = settings.cancel.requested() {
         return Err(RunError::Interrupted(signal));
     }
-    let tally = written.map_err(RunError::Write)?;
+    let mut tally = written.map_err(RunError::Write)?;
+    tally.stopped = stopped;
     read_result.map_err(|source| RunError::Read { name, source })?;
     Ok(InputRun { tally, format, columns })
 }
