@@ -31,7 +31,7 @@ fn run(dir: &TempDir, args: &[&str], input: &[u8], threads: &str, chunk: Option<
 }
 
 /// The summary `--summary-json` writes for `args` on `input` (a file).
-fn summary(dir: &TempDir, args: &[&str], input: &[u8]) -> (serde_json::Value, Run) {
+fn summed(dir: &TempDir, args: &[&str], input: &[u8]) -> (serde_json::Value, Run) {
     let path = dir.file("summed.csv", input);
     let json = dir.0.join("summary.json");
     let json = json.to_str().unwrap();
@@ -66,13 +66,13 @@ fn hash_ids_after_a_header_are_records_at_every_piece_size() {
             assert_eq!(got.code, Some(1));
         }
     }
-    let (summary, _) = summary(&dir, &["validate", "-q"], input.as_bytes());
+    let (summary, _) = summed(&dir, &["validate", "-q"], input.as_bytes());
     assert_eq!(summary["records"], 4);
     assert_eq!(summary["ok"], 3);
     assert_eq!(summary["comment_lines"], 1, "the line before the header only");
     // The case: a file of such rows is not "0 records", exit 0.
     let only = format!("id,puzzle\n#17,{bad}\n");
-    let (summary, run) = summary(&dir, &["validate"], only.as_bytes());
+    let (summary, run) = summed(&dir, &["validate"], only.as_bytes());
     assert_eq!((summary["records"].as_u64(), run.code), (Some(1), Some(1)), "{}", run.stderr);
 }
 
@@ -80,7 +80,7 @@ fn hash_ids_after_a_header_are_records_at_every_piece_size() {
 fn comments_of_line_files_are_counted() {
     let dir = TempDir::new("comments");
     let input = format!("# one\n{PUZZLE}\n# two\n\n{PUZZLE}\n");
-    let (summary, run) = summary(&dir, &["validate"], input.as_bytes());
+    let (summary, run) = summed(&dir, &["validate"], input.as_bytes());
     assert_eq!(summary["records"], 2);
     assert_eq!(summary["comment_lines"], 2);
     assert!(run.stderr.contains("2 comment lines skipped"), "{}", run.stderr);
@@ -105,7 +105,7 @@ fn an_end_line_with_text_after_it_is_said_and_fails_validate() {
             );
         }
     }
-    let (summary, _) = summary(&dir, &["validate"], input.as_bytes());
+    let (summary, _) = summed(&dir, &["validate"], input.as_bytes());
     assert_eq!((summary["records"].as_u64(), summary["end_line"].as_u64()), (Some(1), Some(2)));
     // Other commands say it too, and their status is their records'.
     let solved = run(&dir, &["solve"], input.as_bytes(), "2", None);
@@ -116,7 +116,7 @@ fn an_end_line_with_text_after_it_is_said_and_fails_validate() {
     let got = run(&dir, &["validate"], quiet.as_bytes(), "2", Some(1));
     assert_eq!(got.code, Some(0));
     assert!(!got.stderr.contains("end` line"), "{}", got.stderr);
-    let (summary, _) = summary(&dir, &["validate"], quiet.as_bytes());
+    let (summary, _) = summed(&dir, &["validate"], quiet.as_bytes());
     assert!(summary.get("end_line").is_none());
 }
 
@@ -136,9 +136,14 @@ fn quoted_line_ends_are_one_record_at_every_cut() {
     let input = pandas_csv();
     let args = ["validate", "-q", "--output-format", "csv"];
     let reference = run(&dir, &args, input.as_bytes(), "1", None);
-    for (line, status) in
-        [(3, "valid"), (5, "valid"), (8, "valid"), (9, "malformed"), (10, "valid"), (11, "malformed")]
-    {
+    for (line, status) in [
+        (3, "valid"),
+        (5, "valid"),
+        (8, "valid"),
+        (9, "malformed"),
+        (10, "valid"),
+        (11, "malformed"),
+    ] {
         let row = format!(",{line},{status},");
         assert_eq!(reference.stdout.matches(&row).count(), 1, "{row}: {}", reference.stdout);
     }
@@ -170,9 +175,10 @@ fn quoted_records_round_trip_through_csv_output() {
     let written = std::fs::read_to_string(out).unwrap();
     assert!(written.contains("\"two\nlines\""), "{written}");
     // Read again, the output has the same records, on the same lines.
-    let (summary, run) = summary(&dir, &["validate", "-q", "--puzzle-col", "puzzle"], written.as_bytes());
+    let (summary, run) =
+        summed(&dir, &["validate", "-q", "--puzzle-col", "puzzle"], written.as_bytes());
     assert_eq!(summary["records"], 6, "{}", run.stderr);
     assert_eq!(summary["reasons"]["malformed"], 2, "{}", run.stderr);
-    let (first, _) = summary(&dir, &["validate", "-q"], input.as_bytes());
+    let (first, _) = summed(&dir, &["validate", "-q"], input.as_bytes());
     assert_eq!(first["records"], 6);
 }
