@@ -508,12 +508,37 @@ mod tests {
              \"reasons\":{\"malformed\":0,\"conflicting givens\":0,\"no solution\":0,\
              \"multiple solutions\":0,\"answer invalid\":0,\"answer disagrees with givens\":0,\
              \"answer is not the solution\":0},\"limit\":2,\"solutions\":{\"1\":2,\"2+\":1},\
-             \"seconds\":0.5,\"records_per_second\":6.0,\"threads\":2}\n"
+             \"comment_lines\":0,\"seconds\":0.5,\"records_per_second\":6.0,\"threads\":2}\n"
         );
         assert_eq!(summary.exit_code(), 0);
         assert_eq!(
             summary.lines(),
             ["3 puzzles: 2 with 1 solution, 1 with 2+ solutions, in 0.500 s (6 records/s)"]
         );
+    }
+
+    #[test]
+    fn comments_and_an_end_line_are_said_and_fail_validate_only() {
+        let tally = Tally { records: 1, ok: 1, comments: 2, stopped: Some(4), ..Tally::default() };
+        let run = |task| {
+            Summary::Records(RecordsSummary::new(
+                task,
+                vec![("x.txt".into(), tally.clone(), None)],
+                1.0,
+                1,
+            ))
+        };
+        let validate = run(Task::Validate);
+        assert_eq!(validate.exit_code(), 1, "the lines after `end` were not checked");
+        assert_eq!(
+            validate.lines(),
+            [
+                "x.txt: line 4: the input stops at this `end` line; the lines after it were not \
+                 read",
+                "1 record: 1 valid, 0 invalid, 2 comment lines skipped, in 1.000 s (1 records/s)"
+            ]
+        );
+        assert!(validate.to_json().contains("\"comment_lines\":2,\"end_line\":4,"));
+        assert_eq!(run(Task::Solve).exit_code(), 0, "solve's status is its records'");
     }
 }
