@@ -211,8 +211,9 @@ pub enum RecordError {
 /// Why a row cannot be split into fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum FieldError {
-    /// A quoted field with no closing quote on its line.
-    #[error("unterminated quote in field {field}")]
+    /// A quoted field with no closing quote within `MAX_ROW_LINES` lines: the record is its
+    /// first line alone.
+    #[error("unterminated quote in field {field}: no closing quote within 1000 lines")]
     UnterminatedQuote {
         /// The field, from 1.
         field: usize,
@@ -371,6 +372,12 @@ pub struct Tally {
     /// Output records written for the records that passed, where a command writes more than
     /// one a record (`augment`'s copies); 0 for the others.
     pub copies: u64,
+    /// Lines skipped as comments (`#` lines of the line and grid formats, and before a CSV
+    /// input's rows).
+    pub comments: u64,
+    /// The line of an `end` line that stopped the input with text after it, unread (over
+    /// several inputs, the first input's that stopped so).
+    pub stopped: Option<u64>,
 }
 
 impl Tally {
@@ -408,6 +415,8 @@ impl std::ops::AddAssign<&Tally> for Tally {
         self.failed += other.failed;
         self.dropped += other.dropped;
         self.copies += other.copies;
+        self.comments += other.comments;
+        self.stopped = self.stopped.or(other.stopped);
         for (mine, theirs) in self.reasons.iter_mut().zip(other.reasons) {
             *mine += theirs;
         }

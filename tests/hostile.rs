@@ -179,7 +179,7 @@ fn csv_faults_are_per_row() {
     assert_eq!(
         run.stdout,
         "valid\nerror: line 3: malformed: 1 field, expected 2\n\
-         error: line 4: malformed: unterminated quote in field 1\n\
+         error: line 4: malformed: unterminated quote in field 1: no closing quote within 1000 lines\n\
          error: line 5: malformed: 3 fields, expected 2\nvalid\n"
     );
 }

@@ -15,5 +15,6 @@ mod oracles;
 mod outputs;
 mod overlap;
 mod pipeline;
+mod rows;
 mod tables;
 mod validate;

@@ -250,7 +250,7 @@ fn csv_row_faults_are_named() {
     assert_eq!(
         run.stdout,
         "error: line 2: malformed: 1 field, expected 2\n\
-         error: line 3: malformed: unterminated quote in field 1\n\
+         error: line 3: malformed: unterminated quote in field 1: no closing quote within 1000 lines\n\
          error: line 4: malformed: 3 fields, expected 2\n\
          error: line 5: answer invalid: 80 cells, expected 81\n"
     );

@@ -151,3 +151,26 @@ def test_a_field_that_is_not_utf8_is_refused_by_text_outputs(tmp_path):
     summary = sb.solve_file(path, tmp_path / "out.csv")
     assert summary["ok"] == 1
     assert b"caf\xe9," in (tmp_path / "out.csv").read_bytes()
+
+
+def test_hash_ids_and_quoted_line_ends_in_csv(tmp_path):
+    """A `#17` row after the header is a record; a quoted field holding line ends is one
+    record, named by its first line; comment lines are counted (issue 29, items 1 and 2)."""
+    path = tmp_path / "pandas.csv"
+    path.write_bytes(
+        (f'# made by pandas\nid,note,puzzle\n#17,"two\nlines ""quoted""",{PUZZLE}\r\n'
+         f'#18,plain,{PUZZLE}\n').encode()
+    )
+    out = tmp_path / "out.csv"
+    summary = sb.validate_file(path, out)
+    assert (summary["records"], summary["ok"], summary["comment_lines"]) == (2, 2, 1)
+    assert "end_line" not in summary
+    text = out.read_text(newline="")
+    assert f'#17,"two\nlines ""quoted""",{PUZZLE},3,valid,' in text
+    assert f"#18,plain,{PUZZLE},5,valid," in text
+
+
+def test_an_end_line_with_text_after_it_is_in_the_summary(tmp_path):
+    path = write_lines(tmp_path / "in.txt", [PUZZLE, "end", PUZZLE])
+    summary = sb.validate_file(path)
+    assert (summary["records"], summary["end_line"]) == (1, 2)

@@ -192,7 +192,10 @@ impl<K: Keep> Job for BulkJob<K> {
                     encoder.csv_header(&mut out.data.bytes, header);
                     self.keep.header(out);
                 }
-                let Some(record) = record else { return };
+                let Some(record) = record else {
+                    out.tally.comments += records.comments();
+                    return;
+                };
                 if self.cancel.requested().is_some() {
                     return; // the run is being stopped: its output will not be kept
                 }

@@ -503,6 +503,15 @@ enum Pieces<'a> {
 }
 
 impl<'a> Pieces<'a> {
+    /// The line of an `end` line that stopped the input with text after it, once read.
+    fn stopped(&self) -> Option<u64> {
+        match self {
+            Pieces::Slice(chunker) => chunker.stopped(),
+            Pieces::Stream(chunker) => chunker.stopped(),
+            Pieces::Table(..) => None,
+        }
+    }
+
     /// The next piece, if any.
     fn next(&mut self) -> io::Result<Option<Chunk<'a>>> {
         match self {
@@ -594,16 +603,18 @@ pub(crate) fn run_job<J: Job>(
         drop(result_tx);
         writer.join().expect("the writer thread does not panic")
     });
+    let stopped = pieces.stopped();
     progress.finish();
     if let Some(signal) = settings.cancel.requested() {
         return Err(RunError::Interrupted(signal));
     }
-    let tally = written.map_err(|e| {
+    let mut tally = written.map_err(|e| {
         match e.get_ref().and_then(|inner| inner.downcast_ref::<NotText>()) {
             Some(not_text) => RunError::NotText { name: name.clone(), source: not_text.clone() },
             None => RunError::Write(e),
         }
     })?;
+    tally.stopped = stopped;
     read_result.map_err(|source| RunError::Read { name, source })?;
     Ok(InputRun { tally, format, columns })
 }

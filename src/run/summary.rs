@@ -48,10 +48,15 @@ impl Summary {
 
     /// The CLI's exit status for this outcome: 0 when every record passed (`overlap`: no
     /// overlap and nothing malformed), 1 when some record failed (`overlap`: some test record
-    /// overlaps), 2 when `overlap` found none but could not read every record.
+    /// overlaps), 2 when `overlap` found none but could not read every record. `validate` of
+    /// an input that an `end` line stopped with lines after it, unread, is not 0 either: 1, as
+    /// it could not say they are valid.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Summary::Records(s) => u8::from(s.tally.failed > 0),
+            Summary::Records(s) => {
+                let unread = s.task == Task::Validate && s.tally.stopped.is_some();
+                u8::from(s.tally.failed > 0 || unread)
+            }
             Summary::Overlap(s) => match (s.overlapping, s.malformed) {
                 (1.., _) => 1,
                 (0, 1..) => 2,
@@ -92,6 +97,9 @@ pub struct RecordsSummary {
     /// Each input's name and the CSV columns it was read with, for [`Summary::lines`].
     #[serde(skip)]
     pub read: Vec<(String, Option<ColumnChoice>)>,
+    /// Each input that an `end` line stopped with text after it, and that line.
+    #[serde(skip)]
+    pub stops: Vec<(String, u64)>,
 }
 
 /// The input of a one-input run, or the inputs of a longer one.
@@ -148,6 +156,12 @@ pub struct Counts {
     /// `count`'s.
     #[serde(flatten)]
     pub count: Option<SolutionCounts>,
+    /// Lines skipped as comments (`#` lines, in a CSV input only before its rows).
+    pub comment_lines: u64,
+    /// The line of an `end` line that stopped the input with text after it, which was not read
+    /// (only in an input's own counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u64>,
 }
 
 /// What `dedup` kept and dropped.
@@ -250,6 +264,8 @@ impl Counts {
             ok: t.ok,
             failed: t.failed,
             reasons: Ordered(reasons.collect()),
+            comment_lines: t.comments,
+            end_line: t.stopped,
             dedup: match task {
                 Task::Dedup { by } => Some(DedupCounts {
                     by: by.name(),
@@ -299,6 +315,7 @@ impl RecordsSummary {
             input: name.clone(),
             columns: columns.as_ref().map(Columns::from),
         };
+        let mut counts = Counts::new(task, &tally);
         let (input, files) = match runs.as_slice() {
             [one] => (InputNames::One(file(one)), Vec::new()),
             _ => (
@@ -308,11 +325,16 @@ impl RecordsSummary {
                     .collect(),
             ),
         };
+        if files.len() > 1 {
+            counts.end_line = None; // each input's is in its own counts
+        }
+        let stops = runs.iter().filter_map(|(name, t, _)| Some((name.clone(), t.stopped?)));
         RecordsSummary {
             command: task.name(),
             input,
-            counts: Counts::new(task, &tally),
+            counts,
             files,
+            stops: stops.collect(),
             seconds,
             records_per_second: tally.records as f64 / seconds.max(1e-9),
             threads,
@@ -328,6 +350,12 @@ impl RecordsSummary {
             .iter()
             .filter_map(|(name, columns)| Some(format!("{name}: {}", columns.as_ref()?)))
             .collect();
+        lines.extend(self.stops.iter().map(|(name, line)| {
+            format!(
+                "{name}: line {line}: the input stops at this `end` line; the lines after it \
+                 were not read"
+            )
+        }));
         lines.push(self.counts_line());
         lines
     }
@@ -382,6 +410,9 @@ impl RecordsSummary {
             .collect();
         if !reasons.is_empty() {
             line += &format!(" ({})", reasons.join(", "));
+        }
+        if t.comments > 0 {
+            line += &format!(", {} skipped", Plural(t.comments as usize, "comment line"));
         }
         line + &format!(", in {:.3} s ({:.0} records/s)", self.seconds, self.records_per_second)
     }
@@ -477,12 +508,37 @@ mod tests {
              \"reasons\":{\"malformed\":0,\"conflicting givens\":0,\"no solution\":0,\
              \"multiple solutions\":0,\"answer invalid\":0,\"answer disagrees with givens\":0,\
              \"answer is not the solution\":0},\"limit\":2,\"solutions\":{\"1\":2,\"2+\":1},\
-             \"seconds\":0.5,\"records_per_second\":6.0,\"threads\":2}\n"
+             \"comment_lines\":0,\"seconds\":0.5,\"records_per_second\":6.0,\"threads\":2}\n"
         );
         assert_eq!(summary.exit_code(), 0);
         assert_eq!(
             summary.lines(),
             ["3 puzzles: 2 with 1 solution, 1 with 2+ solutions, in 0.500 s (6 records/s)"]
         );
+    }
+
+    #[test]
+    fn comments_and_an_end_line_are_said_and_fail_validate_only() {
+        let tally = Tally { records: 1, ok: 1, comments: 2, stopped: Some(4), ..Tally::default() };
+        let run = |task| {
+            Summary::Records(RecordsSummary::new(
+                task,
+                vec![("x.txt".into(), tally.clone(), None)],
+                1.0,
+                1,
+            ))
+        };
+        let validate = run(Task::Validate);
+        assert_eq!(validate.exit_code(), 1, "the lines after `end` were not checked");
+        assert_eq!(
+            validate.lines(),
+            [
+                "x.txt: line 4: the input stops at this `end` line; the lines after it were not \
+                 read",
+                "1 record: 1 valid, 0 invalid, 2 comment lines skipped, in 1.000 s (1 records/s)"
+            ]
+        );
+        assert!(validate.to_json().contains("\"comment_lines\":2,\"end_line\":4,"));
+        assert_eq!(run(Task::Solve).exit_code(), 0, "solve's status is its records'");
     }
 }

@@ -3,8 +3,9 @@
 //! Line numbers are physical lines counted from 1, as an editor shows them. A record that is
 //! wrong names the line where it goes wrong: for the grid format, the offending row's line.
 
+use super::csv::rows::{quoting, row_end};
 use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
-use super::lines::line_at;
+use super::lines::{count_line_ends, line_at};
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, Grid, ParseError};
 use crate::verdict::RecordError;
@@ -32,7 +33,8 @@ pub struct Record<'a> {
     /// The input line the record starts on, or for a malformed record the line at fault.
     pub line: u64,
     /// The record's text without surrounding white space: for CSV and the line format, its
-    /// line (a CSV row, which output passes through); for a grid, its rows from the first to
+    /// line (a CSV row, which output passes through: its lines, where quoted fields hold line
+    /// ends); for a grid, its rows from the first to
     /// the last, and whatever lines lie between them.
     pub text: &'a [u8],
     /// The puzzle, or why the text is not a puzzle.
@@ -63,6 +65,8 @@ pub struct Records<'a> {
     back_to_back: usize,
     /// Whether a CSV row's answer field is read ([`Records::without_answers`]).
     answers: bool,
+    /// Lines skipped as comments so far.
+    comments: u64,
 }
 
 impl<'a> Records<'a> {
@@ -76,7 +80,15 @@ impl<'a> Records<'a> {
             header: None,
             back_to_back: 0,
             answers: true,
+            comments: 0,
         }
+    }
+
+    /// How many lines were skipped as comments so far: `#` lines of the line and grid formats,
+    /// and those before a CSV input's rows (after its header, a row is a record whatever its
+    /// first field holds).
+    pub fn comments(&self) -> u64 {
+        self.comments
     }
 
     /// Leaves the answers of CSV rows unread (`Puzzle::answer` is `None`): for the commands
@@ -115,7 +127,9 @@ impl<'a> Records<'a> {
             let (pos, line_no) = (self.pos, self.line);
             let (line, number) = self.next_line()?;
             let grid_extra = self.format == Format::Grid && (is_title(line) || is_rule(line));
-            if !line.is_empty() && !line.starts_with(b"#") && !grid_extra {
+            let comment = line.starts_with(b"#");
+            self.comments += u64::from(comment);
+            if !line.is_empty() && !comment && !grid_extra {
                 (self.pos, self.line) = (pos, line_no);
                 return Some((line, number));
             }
@@ -175,7 +189,11 @@ impl<'a> Records<'a> {
                 (self.pos, self.line) = (pos, line_no); // the next record's
                 break;
             }
-            if line.starts_with(b"#") || is_rule(line) {
+            if line.starts_with(b"#") {
+                self.comments += 1;
+                continue;
+            }
+            if is_rule(line) {
                 continue;
             }
             rows += 1;
@@ -225,10 +243,26 @@ impl<'a> Records<'a> {
             return Some(record);
         }
         let (text, line) = loop {
-            let (text, line) = self.next_line()?;
+            let start = self.pos;
+            let (mut text, line) = self.next_line()?;
+            if text.is_empty() {
+                continue;
+            }
+            if line < csv.rows_line {
+                // Before the rows, only comments and blank lines.
+                self.comments += u64::from(text.starts_with(b"#"));
+                continue;
+            }
+            if let (Some(sep), true) = (quoting(csv.delimiter), text.contains(&b'"')) {
+                // A quoted field may hold line ends: the row runs to the first outside quotes.
+                let (end, next) = row_end(self.data, start, sep, true).expect("all of it");
+                text = trim(&self.data[start..end]);
+                self.line = line + 1 + count_line_ends(&self.data[start..end]);
+                self.pos = next;
+            }
             if Some(line) == csv.header_line {
                 self.header = Some(text);
-            } else if !text.is_empty() && !text.starts_with(b"#") {
+            } else {
                 break (text, line);
             }
         };
@@ -364,7 +398,11 @@ impl<'a> Iterator for Records<'a> {
         match self.format {
             Format::Line => loop {
                 let (text, line) = self.next_line()?;
-                if text.is_empty() || text.starts_with(b"#") {
+                if text.is_empty() {
+                    continue;
+                }
+                if text.starts_with(b"#") {
+                    self.comments += 1;
                     continue;
                 }
                 let parsed = match Grid::parse_line(text) {
@@ -548,6 +586,7 @@ mod tests {
             answer: Some(2),
             fields: 3,
             header_line: Some(1),
+            rows_line: 1,
             nulls: false,
         };
         let text = format!(
@@ -568,7 +607,10 @@ mod tests {
         let second = got[1].parsed.unwrap();
         assert_eq!(second.answer, Some(Err(ParseError::WrongLength { cells: 0 })));
         assert_eq!(got[2].parsed.unwrap_err().to_string(), "2 fields, expected 3");
-        assert_eq!(got[3].parsed.unwrap_err().to_string(), "unterminated quote in field 2");
+        assert_eq!(
+            got[3].parsed.unwrap_err().to_string(),
+            "unterminated quote in field 2: no closing quote within 1000 lines"
+        );
         assert_eq!(got[3].line, 5);
     }
 }

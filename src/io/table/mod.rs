@@ -80,6 +80,7 @@ impl TableInput {
             answer: self.choice.answer.as_ref().map(|a| a.0),
             fields: self.choice.names.len(),
             header_line: None,
+            rows_line: 1,
             nulls: true,
         }
     }

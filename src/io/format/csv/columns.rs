@@ -50,6 +50,10 @@ pub struct CsvLayout {
     pub fields: usize,
     /// The header's line number, if the input has a header.
     pub header_line: Option<u64>,
+    /// The line where the rows start: the header's, or the first record's in a file without
+    /// one. Lines before it are blank or comments (`#`); from it on, every line that is not
+    /// blank is a row, whatever its first field holds (`#17` is an id, not a comment).
+    pub rows_line: u64,
     /// Whether an unquoted field of one NUL byte ([`NULL_FIELD`]) stands for a null cell: true
     /// only for the text made from a Parquet or Arrow file, where no other field holds a NUL.
     pub nulls: bool,
@@ -361,6 +365,7 @@ pub fn layout<'a>(
         answer: answer_field,
         fields: width,
         header_line,
+        rows_line: line,
         nulls: false,
     };
     let choice = ColumnChoice {

@@ -11,13 +11,15 @@
 //!
 //! Those layouts are recognised by their column names; others can name or number their columns
 //! (`--puzzle-col`, `--solution-col`). Without a header, the first field holding 81 cells is the
-//! puzzle and the next one the answer. Fields may be quoted (`"..."`, with `""` for a quote);
-//! a quoted field may not span lines, since rows are cut at line ends.
+//! puzzle and the next one the answer. Fields may be quoted (`"..."`, with `""` for a quote),
+//! and a quoted field may hold line ends, as RFC 4180 and pandas have it ([`rows`]: where a row
+//! ends, for the cutter and the records alike).
 //!
 //! The two halves are apart: `columns` works out which columns hold the puzzle and its answer
 //! (and the delimiter, where it is not a comma), `split` splits a row into fields.
 
 mod columns;
+pub mod rows;
 mod split;
 
 pub use self::columns::{
