@@ -419,9 +419,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             let output_format = match (args.output_format, args.output.as_deref()) {
                 (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
                     Ok(format) => format.unwrap_or(OutputFormat::Auto),
-                    Err(ext) => bail!(
-                        "-o {}: generate does not write .{ext}; use .csv, .jsonl or .txt (or \
-                         --output-format)",
+                    Err(why) => bail!(
+                        "-o {}: {why}; generate writes .csv, .jsonl or .txt, compressed or not \
+                         (.gz, .zst, .xz, .bz2), or --output-format",
                         path.display()
                     ),
                 },

@@ -138,3 +138,23 @@ def test_file_errors(tmp_path):
     csv_path.write_text(f"a,b\n{PUZZLE},{SOLUTION}\n")
     with pytest.raises(ValueError):
         sb.validate_file(csv_path, puzzle_col="nope")
+
+
+@pytest.mark.parametrize("ext", ["gz", "zst", "xz", "bz2"])
+def test_compressed_output_names_write_what_the_cli_writes(cli, tmp_path, ext):
+    path = write_lines(tmp_path / "in.txt", MIXED)
+    ours, theirs = tmp_path / f"ours.csv.{ext}", tmp_path / "theirs.csv"
+    our_report, their_report = tmp_path / f"ours.jsonl.{ext}", tmp_path / "theirs.jsonl"
+    sb.solve_file(path, ours, report=our_report)
+    run_cli(cli, "solve", path, "-o", theirs, "-q", "--report", their_report)
+    magic = {"gz": b"\x1f\x8b", "zst": b"\x28\xb5\x2f\xfd", "xz": b"\xfd7zXZ", "bz2": b"BZh"}[ext]
+    assert ours.read_bytes().startswith(magic) and our_report.read_bytes().startswith(magic)
+    if ext != "zst":  # the standard library reads the other three
+        import bz2, gzip, lzma
+
+        module = {"gz": gzip, "xz": lzma, "bz2": bz2}[ext]
+        assert module.decompress(ours.read_bytes()) == theirs.read_bytes()
+        assert module.decompress(our_report.read_bytes()) == their_report.read_bytes()
+    with pytest.raises(ValueError, match="Parquet compresses its own columns"):
+        sb.solve_file(path, tmp_path / f"out.parquet.{ext}")
+    assert not (tmp_path / f"out.parquet.{ext}").exists()
