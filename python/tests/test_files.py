@@ -3,7 +3,10 @@ validate against the CLI's CSV output on the same puzzles."""
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import json
+import lzma
 from pathlib import Path
 
 import pytest
@@ -150,8 +153,6 @@ def test_compressed_output_names_write_what_the_cli_writes(cli, tmp_path, ext):
     magic = {"gz": b"\x1f\x8b", "zst": b"\x28\xb5\x2f\xfd", "xz": b"\xfd7zXZ", "bz2": b"BZh"}[ext]
     assert ours.read_bytes().startswith(magic) and our_report.read_bytes().startswith(magic)
     if ext != "zst":  # the standard library reads the other three
-        import bz2, gzip, lzma
-
         module = {"gz": gzip, "xz": lzma, "bz2": bz2}[ext]
         assert module.decompress(ours.read_bytes()) == theirs.read_bytes()
         assert module.decompress(our_report.read_bytes()) == their_report.read_bytes()
