@@ -247,7 +247,9 @@ struct Common {
     /// reads stdin. Regular files are memory-mapped; compressed ones are decoded.
     inputs: Vec<PathBuf>,
     /// Write results here instead of stdout (`-`: stdout). Its extension sets the output
-    /// format unless --output-format does: .csv, .jsonl or .ndjson, .parquet, .txt for line.
+    /// format unless --output-format does: .csv, .jsonl or .ndjson, .parquet, .txt for line;
+    /// a last .gz, .zst, .xz or .bz2 compresses it (answers.csv.gz; so for --report and
+    /// --summary-json).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
     /// Output format [auto: from the -o extension, else csv for a CSV input, line otherwise].
@@ -340,7 +342,8 @@ struct GenerateArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Write the puzzles here instead of stdout. Its extension sets the output format unless
-    /// --output-format does: .csv, .jsonl or .ndjson, .txt for line.
+    /// --output-format does: .csv, .jsonl or .ndjson, .txt for line; a last .gz, .zst, .xz or
+    /// .bz2 compresses it (puzzles.txt.gz).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
     /// Output format [auto: from the -o extension, else csv with --solutions, line otherwise].
@@ -419,9 +422,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             let output_format = match (args.output_format, args.output.as_deref()) {
                 (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
                     Ok(format) => format.unwrap_or(OutputFormat::Auto),
-                    Err(ext) => bail!(
-                        "-o {}: generate does not write .{ext}; use .csv, .jsonl or .txt (or \
-                         --output-format)",
+                    Err(why) => bail!(
+                        "-o {}: {why}; generate writes .csv, .jsonl or .txt, compressed or not \
+                         (.gz, .zst, .xz, .bz2), or --output-format",
                         path.display()
                     ),
                 },

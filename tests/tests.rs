@@ -5,6 +5,7 @@ mod util;
 mod augment;
 mod canon;
 mod cli;
+mod compression;
 mod corpora;
 mod dedup;
 mod edges;

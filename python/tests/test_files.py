@@ -3,7 +3,10 @@ validate against the CLI's CSV output on the same puzzles."""
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import json
+import lzma
 from pathlib import Path
 
 import pytest
@@ -174,3 +177,21 @@ def test_an_end_line_with_text_after_it_is_in_the_summary(tmp_path):
     path = write_lines(tmp_path / "in.txt", [PUZZLE, "end", PUZZLE])
     summary = sb.validate_file(path)
     assert (summary["records"], summary["end_line"]) == (1, 2)
+
+
+@pytest.mark.parametrize("ext", ["gz", "zst", "xz", "bz2"])
+def test_compressed_output_names_write_what_the_cli_writes(cli, tmp_path, ext):
+    path = write_lines(tmp_path / "in.txt", MIXED)
+    ours, theirs = tmp_path / f"ours.csv.{ext}", tmp_path / "theirs.csv"
+    our_report, their_report = tmp_path / f"ours.jsonl.{ext}", tmp_path / "theirs.jsonl"
+    sb.solve_file(path, ours, report=our_report)
+    run_cli(cli, "solve", path, "-o", theirs, "-q", "--report", their_report)
+    magic = {"gz": b"\x1f\x8b", "zst": b"\x28\xb5\x2f\xfd", "xz": b"\xfd7zXZ", "bz2": b"BZh"}[ext]
+    assert ours.read_bytes().startswith(magic) and our_report.read_bytes().startswith(magic)
+    if ext != "zst":  # the standard library reads the other three
+        module = {"gz": gzip, "xz": lzma, "bz2": bz2}[ext]
+        assert module.decompress(ours.read_bytes()) == theirs.read_bytes()
+        assert module.decompress(our_report.read_bytes()) == their_report.read_bytes()
+    with pytest.raises(ValueError, match="Parquet compresses its own columns"):
+        sb.solve_file(path, tmp_path / f"out.parquet.{ext}")
+    assert not (tmp_path / f"out.parquet.{ext}").exists()

@@ -8,7 +8,7 @@
 //! gzip is read as gzip, and `puzzles.gz` holding text as text.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use crate::io::table::TableKind;
@@ -79,12 +79,17 @@ impl Compression {
         }
     }
 
-    /// A decoder of this format over `reader`. Read it in large blocks ([`DECODED_BLOCK`]).
-    fn decoder(self, reader: impl Read + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
+    /// A decoder of this format over `reader` (`name`'s). Read it in large blocks
+    /// ([`DECODED_BLOCK`]).
+    fn decoder(
+        self,
+        name: &str,
+        reader: impl Read + Send + 'static,
+    ) -> io::Result<Box<dyn Read + Send>> {
         // Buffered reads below the decoders: they ask for a few bytes at a time.
         let reader = io::BufReader::with_capacity(64 * 1024, reader);
         Ok(match self {
-            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
+            Compression::Gzip => Box::new(GzipMembers::new(name, Box::new(reader))),
             Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(reader)?),
             Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
             Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(reader)),
@@ -109,11 +114,84 @@ impl<R: Read> Read for Damaged<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.reader.read(buf).map_err(|e| {
             let what = match e.kind() {
-                io::ErrorKind::UnexpectedEof => "it ends early (truncated?)".to_string(),
+                io::ErrorKind::UnexpectedEof => {
+                    "it ends early: the file is truncated (the records before the damage were \
+                     read)"
+                        .to_string()
+                }
                 _ => e.to_string(),
             };
             io::Error::new(e.kind(), format!("damaged {} data: {what}", self.compression.name()))
         })
+    }
+}
+
+/// gzip members one after another (as `cat a.gz b.gz` makes), read as gzip(1) reads them:
+/// bytes after the last member that do not start another (zero padding from a tape or a
+/// block device, or anything else) are ignored with a warning on stderr, not an error, while
+/// a member that ends early is one.
+struct GzipMembers {
+    name: String,
+    decoder: Option<flate2::bufread::GzDecoder<Box<dyn BufRead + Send>>>,
+}
+
+impl GzipMembers {
+    fn new(name: &str, reader: Box<dyn BufRead + Send>) -> GzipMembers {
+        let decoder = Some(flate2::bufread::GzDecoder::new(reader));
+        GzipMembers { name: name.to_string(), decoder }
+    }
+
+    /// After a member: starts the next one, or reads what follows the last one to its end
+    /// and says what it was.
+    fn next_member(&mut self, mut reader: Box<dyn BufRead + Send>) -> io::Result<()> {
+        let head = reader.fill_buf()?;
+        let another = match head {
+            [] => return Ok(()),
+            [0x1F] => {
+                // The buffer ends inside a possible magic number: look at the byte after it.
+                reader.consume(1);
+                let next = reader.fill_buf()?.first().copied();
+                reader = Box::new(io::Cursor::new(vec![0x1F]).chain(reader));
+                next == Some(0x8B)
+            }
+            _ => head.starts_with(&[0x1F, 0x8B]),
+        };
+        if another {
+            self.decoder = Some(flate2::bufread::GzDecoder::new(reader));
+            return Ok(());
+        }
+        let (mut bytes, mut zeros) = (0u64, true);
+        loop {
+            let buf = reader.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            zeros &= buf.iter().all(|&b| b == 0);
+            bytes += buf.len() as u64;
+            let n = buf.len();
+            reader.consume(n);
+        }
+        let what = if zeros { "zero bytes" } else { "bytes (not gzip data)" };
+        crate::io::stderr::say!(
+            "sudoku-bulk: warning: {}: decompression OK, {bytes} trailing {what} after the last \
+             gzip member ignored (as gzip -d does)",
+            self.name
+        );
+        Ok(())
+    }
+}
+
+impl Read for GzipMembers {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(decoder) = &mut self.decoder {
+            let n = decoder.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            let reader = self.decoder.take().expect("just read").into_inner();
+            self.next_member(reader)?;
+        }
+        Ok(0)
     }
 }
 
@@ -146,7 +224,7 @@ fn decoded(name: String, reader: Box<dyn Read + Send>) -> io::Result<Input> {
     let whole = io::Cursor::new(head.clone()).chain(reader);
     let reader: Box<dyn Read + Send> = match Compression::sniff(&head) {
         Some(compression) => {
-            let decoder = compression.decoder(whole)?;
+            let decoder = compression.decoder(&name, whole)?;
             let damaged = Damaged { reader: decoder, compression };
             Box::new(io::BufReader::with_capacity(DECODED_BLOCK, damaged))
         }

@@ -1,5 +1,6 @@
 //! Where a run's outputs go: stdout, nowhere, a device written in place, or a regular file
-//! staged beside its path and renamed over it only when the run succeeds. The same for every
+//! staged beside its path and renamed over it only when the run succeeds; compressed when its
+//! name says so (`x.csv.gz`). The same for every
 //! front end: the CLI's `-o`, `--report` and `--summary-json`, Python's `output=`, `report=`.
 
 use std::io::{self, Write};
@@ -8,9 +9,18 @@ use std::sync::{Arc, Mutex};
 
 use super::error::Error;
 use super::options::Sink;
+use super::pipeline::RunError;
+use crate::io::output::{Compressor, OutputName};
 
-/// Where a run writes one of its outputs, and how it is finished.
-pub(crate) enum Destination {
+/// Where a run writes one of its outputs, and how it is finished: its place, and the
+/// compressor its name asks for (`x.csv.gz`), whose end is written when it is finished.
+pub(crate) struct Destination {
+    place: Place,
+    compressor: Option<Shared<Option<Compressor>>>,
+}
+
+/// Where an output's bytes go.
+enum Place {
     /// Written in place: stdout, nowhere, or a path that is not a regular file (a device such
     /// as /dev/full, a pipe, a symbolic link, which is written through), which must never be
     /// renamed over.
@@ -23,9 +33,18 @@ pub(crate) enum Destination {
 }
 
 impl Destination {
-    /// Puts a staged file in place.
+    /// Ends a compressed output's stream (the writers handed out must be dropped first: any
+    /// write after this fails), then puts a staged file in place. A compressed stream that
+    /// cannot be ended is an error, and its staged file is removed.
     pub fn finish(self) -> Result<(), Error> {
-        if let Destination::Staged { temp, path } = self {
+        if let Some(compressor) = self.compressor {
+            let ended = compressor.with(|c| Ok(c.take())).and_then(|c| match c {
+                Some(c) => c.finish(),
+                None => Ok(()),
+            });
+            ended.map_err(|e| Error::Run(RunError::Write(e)))?;
+        }
+        if let Place::Staged { temp, path } = self.place {
             temp.persist(&path).map_err(|e| Error::Finish { path, source: e.error })?;
         }
         Ok(())
@@ -33,18 +52,56 @@ impl Destination {
 
     /// The path a staged file will be renamed to, if this is one.
     pub fn staged_path(&self) -> Option<&Path> {
-        match self {
-            Destination::Staged { path, .. } => Some(path),
-            Destination::Direct => None,
+        match &self.place {
+            Place::Staged { path, .. } => Some(path),
+            Place::Direct => None,
         }
     }
 }
 
-/// Opens an output (see [`Destination`]).
+/// A writer into a destination's compressor.
+struct Compressing(Shared<Option<Compressor>>);
+
+impl Compressing {
+    fn with<R>(&self, f: impl FnOnce(&mut Compressor) -> io::Result<R>) -> io::Result<R> {
+        self.0.with(|c| f(c.as_mut().ok_or_else(|| io::Error::other("output already finished"))?))
+    }
+}
+
+impl Write for Compressing {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.with(|c| c.write(buf))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.with(|c| c.write_all(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.with(|c| c.flush())
+    }
+}
+
+/// Opens an output (see [`Destination`]), compressed if its name says so ([`OutputName`]).
 pub(crate) fn open(sink: &Sink) -> Result<(Box<dyn Write + Send>, Destination), Error> {
+    let (out, place) = open_place(sink)?;
+    let compression = sink.path().and_then(|path| OutputName::of(path).compression);
+    let Some(compression) = compression else {
+        return Ok((out, Destination { place, compressor: None }));
+    };
+    let path = sink.path().expect("a named output").to_path_buf();
+    let compressor =
+        Compressor::new(compression, out).map_err(|source| Error::Output { path, source })?;
+    let shared = Shared::new(Some(compressor));
+    let writer = Box::new(Compressing(shared.clone()));
+    Ok((writer, Destination { place, compressor: Some(shared) }))
+}
+
+/// Opens an output's place.
+fn open_place(sink: &Sink) -> Result<(Box<dyn Write + Send>, Place), Error> {
     let path = match sink {
-        Sink::Discard => return Ok((Box::new(io::sink()), Destination::Direct)),
-        Sink::Stdout => return Ok((Box::new(io::stdout()), Destination::Direct)),
+        Sink::Discard => return Ok((Box::new(io::sink()), Place::Direct)),
+        Sink::Stdout => return Ok((Box::new(io::stdout()), Place::Direct)),
         Sink::Path(path) => path,
     };
     let failed = |source| Error::Output { path: path.clone(), source };
@@ -55,7 +112,7 @@ pub(crate) fn open(sink: &Sink) -> Result<(Box<dyn Write + Send>, Destination), 
     };
     if !staged {
         let file = std::fs::OpenOptions::new().write(true).open(path).map_err(failed)?;
-        return Ok((Box::new(file), Destination::Direct));
+        return Ok((Box::new(file), Place::Direct));
     }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map_or("output".into(), |n| n.to_string_lossy());
@@ -70,7 +127,7 @@ pub(crate) fn open(sink: &Sink) -> Result<(Box<dyn Write + Send>, Destination), 
     let temp = builder.tempfile_in(dir).map_err(failed)?;
     crate::io::signals::remove_on_fatal_signal(temp.path());
     let file = temp.as_file().try_clone().map_err(failed)?;
-    Ok((Box::new(file), Destination::Staged { temp, path: path.to_path_buf() }))
+    Ok((Box::new(file), Place::Staged { temp, path: path.to_path_buf() }))
 }
 
 /// Whether two paths name one file: the same device and inode when both exist (so a hard

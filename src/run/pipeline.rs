@@ -426,6 +426,15 @@ struct Opened {
     body: Body,
 }
 
+/// A reader whose next read fails with the error it holds, and that has ended after that.
+struct Failed(Option<io::Error>);
+
+impl Read for Failed {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
+}
+
 /// An input's bytes, as they will be cut.
 enum Body {
     /// A mapped file (none when empty), cut in place: its pieces borrow the map.
@@ -449,8 +458,15 @@ impl Opened {
             Input::Mapped { map, .. } => Body::Mapped(map),
             Input::Stream { mut reader, .. } => {
                 let mut head = Vec::new();
-                let read = (&mut reader).take(DETECT_BYTES).read_to_end(&mut head);
-                read.map_err(|source| RunError::Read { name: name.clone(), source })?;
+                // A stream damaged within its first block (a small truncated archive): its
+                // records before the damage are still read, and the error comes after them.
+                match (&mut reader).take(DETECT_BYTES).read_to_end(&mut head) {
+                    Ok(_) => {}
+                    Err(source) if head.is_empty() => {
+                        return Err(RunError::Read { name: name.clone(), source })
+                    }
+                    Err(e) => reader = Box::new(Failed(Some(e))),
+                }
                 let bom = head.len() - strip_bom(&head).len();
                 head.drain(..bom);
                 Body::Stream(io::Cursor::new(head).chain(reader))

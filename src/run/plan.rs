@@ -89,8 +89,9 @@ impl Plan {
                 Some(format) => Some(format),
                 None => {
                     return refuse(format!(
-                        "report {}: a report is JSON Lines, one failed record a line; name it \
-                         .jsonl or .ndjson (or .csv for CSV)",
+                        "report {}: a report is JSON Lines, one failed record a line, or CSV; \
+                         name it .jsonl or .ndjson (or .csv for CSV), compressed or not (.gz, \
+                         .zst, .xz, .bz2)",
                         path.display()
                     ))
                 }
@@ -150,10 +151,10 @@ fn output_format(options: &Options) -> Result<OutputFormat, Error> {
     let from_name = match (options.output_format, &options.output) {
         (OutputFormat::Auto, Sink::Path(path)) => match OutputFormat::for_path(path) {
             Ok(format) => format,
-            Err(ext) => {
+            Err(why) => {
                 return Err(Error::Refused(format!(
-                    "output {}: .{ext} output is not written yet; use .csv, .jsonl, .parquet or \
-                     .txt (or name the output format)",
+                    "output {}: {why}; use .csv, .jsonl or .txt, compressed or not (.gz, .zst, \
+                     .xz, .bz2), or .parquet (uncompressed), or name the output format",
                     path.display()
                 )))
             }

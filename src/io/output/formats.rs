@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::io::format::Format;
+use crate::io::input::Compression;
 
 /// The output formats a user can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -32,14 +33,43 @@ pub enum ReportFormat {
 }
 
 impl ReportFormat {
-    /// JSON Lines for a path ending `.jsonl` or `.ndjson`; CSV otherwise. A path ending `.json`
-    /// is refused (`None`): a report is a stream of records, not one JSON document.
+    /// JSON Lines for a path ending `.jsonl` or `.ndjson` (before any compression extension,
+    /// see [`OutputName`]); CSV otherwise. A path ending `.json` is refused (`None`): a report
+    /// is a stream of records, not one JSON document; so are names of formats a report is
+    /// not written in (`.tsv`, `.parquet`, ...).
     pub fn for_path(path: &std::path::Path) -> Option<ReportFormat> {
-        match path.extension().and_then(|e| e.to_str()) {
+        match OutputName::of(path).extension.as_deref() {
             Some("jsonl" | "ndjson") => Some(ReportFormat::Jsonl),
-            Some("json") => None,
+            Some("json" | "tsv" | "parquet" | "arrow" | "feather" | "xlsx") => None,
             _ => Some(ReportFormat::Csv),
         }
+    }
+}
+
+/// What an output's name says, the one rule for every output a run writes (`-o`, `--report`,
+/// `--summary-json`, Python's `output=` and `report=`): a last extension `.gz`, `.zst`, `.xz`
+/// or `.bz2` names its compression, and the extension before it (or the last one, when there
+/// is no compression) names its format: `x.csv.gz` is gzip-compressed CSV.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputName {
+    /// The format's extension, lower case, if there is one.
+    pub extension: Option<String>,
+    /// The compression the name asks for.
+    pub compression: Option<Compression>,
+}
+
+impl OutputName {
+    /// Reads `path`'s name.
+    pub fn of(path: &std::path::Path) -> OutputName {
+        let lower = |p: &std::path::Path| {
+            p.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)
+        };
+        let compression = lower(path).as_deref().and_then(Compression::for_extension);
+        let extension = match compression {
+            Some(_) => path.file_stem().and_then(|stem| lower(std::path::Path::new(stem))),
+            None => lower(path),
+        };
+        OutputName { extension, compression }
     }
 }
 
@@ -54,16 +84,28 @@ impl OutputFormat {
         }
     }
 
-    /// The format an output path's extension names (`.csv`, `.jsonl`, `.ndjson`, `.txt`), if
-    /// any: `Err` with the extension for one that names a format we do not write.
+    /// The format an output path's name names (`.csv`, `.jsonl`, `.ndjson`, `.txt`,
+    /// `.parquet`, each perhaps compressed: see [`OutputName`]), if any: `Err` with the reason
+    /// for a name whose content we would not write as named (`.tsv`, `.json`, `.parquet.gz`).
     pub fn for_path(path: &std::path::Path) -> Result<Option<OutputFormat>, String> {
-        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("csv") => Ok(Some(OutputFormat::Csv)),
-            Some("jsonl" | "ndjson") => Ok(Some(OutputFormat::Jsonl)),
-            Some("parquet") => Ok(Some(OutputFormat::Parquet)),
-            Some("txt") => Ok(Some(OutputFormat::Line)),
-            Some(ext @ ("arrow" | "feather" | "json" | "xlsx")) => Err(ext.to_string()),
-            _ => Ok(None),
+        let name = OutputName::of(path);
+        let format = match name.extension.as_deref() {
+            Some("csv") => Some(OutputFormat::Csv),
+            Some("jsonl" | "ndjson") => Some(OutputFormat::Jsonl),
+            Some("parquet") => Some(OutputFormat::Parquet),
+            Some("txt") => Some(OutputFormat::Line),
+            Some("tsv") => return Err(".tsv (tab-separated) output is not written yet".into()),
+            Some(ext @ ("arrow" | "feather" | "json" | "xlsx")) => {
+                return Err(format!(".{ext} output is not written yet"))
+            }
+            _ => None,
+        };
+        match (format, name.compression) {
+            (Some(OutputFormat::Parquet), Some(compression)) => Err(format!(
+                "Parquet compresses its own columns (zstd), so .parquet.{} is not written",
+                compression.extension()
+            )),
+            _ => Ok(format),
         }
     }
 }
@@ -95,6 +137,26 @@ mod tests {
         assert_eq!(OutputFormat::for_path(Path::new("x.ndjson")), Ok(Some(OutputFormat::Jsonl)));
         assert_eq!(OutputFormat::for_path(Path::new("x.out")), Ok(None));
         assert_eq!(OutputFormat::for_path(Path::new("x.parquet")), Ok(Some(OutputFormat::Parquet)));
-        assert_eq!(OutputFormat::for_path(Path::new("x.feather")), Err("feather".to_string()));
+        assert!(OutputFormat::for_path(Path::new("x.feather")).is_err());
+    }
+
+    #[test]
+    fn a_compression_extension_leaves_the_format_to_the_one_before_it() {
+        use std::path::Path;
+        let of = |p: &str| OutputFormat::for_path(Path::new(p));
+        assert_eq!(of("x.csv.gz"), Ok(Some(OutputFormat::Csv)));
+        assert_eq!(of("x.JSONL.ZST"), Ok(Some(OutputFormat::Jsonl)));
+        assert_eq!(of("x.txt.xz"), Ok(Some(OutputFormat::Line)));
+        assert_eq!(of("x.bz2"), Ok(None));
+        assert_eq!(of("x.out.gz"), Ok(None));
+        assert!(of("x.parquet.gz").unwrap_err().contains("Parquet compresses its own"));
+        assert!(of("x.tsv").unwrap_err().contains("tab-separated"));
+        assert!(of("x.tsv.gz").is_err());
+        let name = OutputName::of(Path::new("dir.d/report.jsonl.bz2"));
+        assert_eq!(name.extension.as_deref(), Some("jsonl"));
+        assert_eq!(name.compression, Some(Compression::Bzip2));
+        assert_eq!(OutputName::of(Path::new("x.csv")).compression, None);
+        assert_eq!(ReportFormat::for_path(Path::new("bad.jsonl.gz")), Some(ReportFormat::Jsonl));
+        assert_eq!(ReportFormat::for_path(Path::new("bad.json.zst")), None);
     }
 }

@@ -14,17 +14,19 @@
 //!
 //! The formats a user can ask for are in `formats`, our columns and their values (one list
 //! per task, which every format takes its columns from) in `columns`, the [`Encoder`] in
-//! `encoder`, and the small encodings every writer shares (a CSV field, a JSON string, our column names beside
+//! `encoder`, compressed output in `compress`, and the small encodings every writer shares (a CSV field, a JSON string, our column names beside
 //! the input's) in `text`.
 
 mod columns;
+mod compress;
 mod encoder;
 mod formats;
 mod text;
 
 pub use self::columns::{OutputColumn, Row, TaskColumns, Value};
 pub use self::encoder::NotText;
+pub(crate) use self::compress::Compressor;
 pub(crate) use self::encoder::{Encoded, Encoder};
-pub use self::formats::{OutputFormat, ReportFormat};
+pub use self::formats::{OutputFormat, OutputName, ReportFormat};
 pub(crate) use self::text::report_text;
 pub use self::text::{csv_field, json_string, output_names};
