@@ -15,5 +15,6 @@ mod oracles;
 mod outputs;
 mod overlap;
 mod pipeline;
-mod tables;
+mod several;
+pub mod tables;
 mod validate;
