@@ -302,13 +302,17 @@ fn grids_compressed_and_several_inputs() {
     assert_eq!(one.code, Some(0), "{}", one.stderr);
     assert_eq!(sudoku_bulk(&[&args[..], &[&packed]].concat(), None).stdout, one.stdout);
 
-    // Two inputs: the second's copies are drawn for file 1, so the same text differs.
+    // Two inputs: the second's copies are drawn for file 1, so the same text differs; each
+    // row names its file, before the columns of one input's rows.
     let two = sudoku_bulk(&[&args[..], &[&plain, &packed]].concat(), None);
     assert_eq!(two.code, Some(0), "{}", two.stderr);
     let rows: Vec<&str> = two.stdout.lines().collect();
     assert_eq!(rows.len(), 1 + 2 * 8, "one header");
-    assert_eq!(rows[..9].join("\n") + "\n", one.stdout);
-    let puzzle = |row: &str| row.split(',').nth(1).unwrap().to_string();
+    let unnamed: Vec<&str> = rows.iter().map(|row| row.split_once(',').unwrap().1).collect();
+    assert_eq!(unnamed[..9].join("\n") + "\n", one.stdout);
+    assert!(rows[1..9].iter().all(|row| row.starts_with(&format!("{plain},"))));
+    assert!(rows[9..].iter().all(|row| row.starts_with(&format!("{packed},"))));
+    let puzzle = |row: &str| row.split(',').nth(2).unwrap().to_string();
     for (a, b) in rows[1..9].iter().zip(&rows[9..]) {
         assert_ne!(puzzle(a), puzzle(b));
         assert!(canon::equivalent(&puzzle(a).parse().unwrap(), &puzzle(b).parse().unwrap()));

@@ -253,8 +253,9 @@ fn several_inputs_are_read_in_order_under_one_summary() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     let rows: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(rows.len(), 4, "one header, then each file's rows in order: {}", run.stdout);
-    assert_eq!(rows[0], "quizzes,solutions,line,status,error");
-    assert!(rows[1].ends_with(",2,valid,"), "{}", rows[1]);
+    assert_eq!(rows[0], "quizzes,solutions,file,line,status,error");
+    assert!(rows[1].ends_with(&format!(",{train},2,valid,")), "{}", rows[1]);
+    assert!(rows[2].contains(&format!(",{test},2,answer invalid,")), "{}", rows[2]);
     assert!(rows[2].contains(",2,answer invalid,"), "{}", rows[2]);
     assert!(rows[3].ends_with(",3,valid,"), "{}", rows[3]);
     assert!(run.stderr.contains("test.csv.gz: line 2: answer invalid"), "{}", run.stderr);

@@ -432,7 +432,7 @@ fn a_damaged_parquet_file_answers_the_rows_before_the_damage_then_fails() {
 
 /// A Parquet file's rows as JSON Lines records: each row's non-null cells (integers as
 /// numbers, text as strings), by name.
-fn parquet_as_json(path: &Path) -> Vec<Vec<(String, serde_json::Value)>> {
+pub fn parquet_as_json(path: &Path) -> Vec<Vec<(String, serde_json::Value)>> {
     let (_, batch) = read_parquet(path);
     let schema = batch.schema();
     (0..batch.num_rows())

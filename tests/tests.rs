@@ -17,5 +17,6 @@ mod outputs;
 mod overlap;
 mod pipeline;
 mod rows;
-mod tables;
+mod several;
+pub mod tables;
 mod validate;

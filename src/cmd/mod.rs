@@ -287,6 +287,10 @@ pub(crate) fn run_with<K: Keep>(
     let build = |format, columns: Option<&ColumnChoice>| {
         let encoder = Encoder::new(task, format, columns, settings.output, report)
             .with_headers(settings.headers);
+        let encoder = match settings.file_column {
+            true => encoder.with_file_column(&input_name),
+            false => encoder,
+        };
         let encoder = match (encoder.output(), table) {
             (OutputFormat::Parquet, Some(schema)) => encoder.with_table(schema),
             (OutputFormat::Parquet, None) | (_, Some(_)) => {

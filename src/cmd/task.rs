@@ -33,6 +33,8 @@ pub(crate) fn run(
         plan;
     let mut settings = plan::settings(options, threads, output_format);
     settings.expansion = task.expansion();
+    // Rows of several inputs in one output say which one they came from.
+    settings.file_column = inputs.len() > 1;
     let report_format = report.as_ref().map(|r| r.format);
     let report_out = report.as_ref().map(|r| r.writer.clone());
 
@@ -90,6 +92,10 @@ pub(crate) fn run(
             settings.headers = false;
             let encoder =
                 Encoder::new(task, run.format, run.columns.as_ref(), settings.output, None);
+            let encoder = match settings.file_column {
+                true => encoder.with_file_column(&name),
+                false => encoder,
+            };
             first_columns = Some(plan::columns_of(&encoder));
         }
         runs.push((name, run.tally, run.columns));
@@ -128,8 +134,13 @@ fn parquet_writer(
         ),
         _ => None,
     };
+    let name = input.name().to_string();
     let (format, columns) = pipeline::detect(input, settings)?;
     let encoder = Encoder::new(task, format, columns.as_ref(), settings.output, None);
+    let encoder = match settings.file_column {
+        true => encoder.with_file_column(&name),
+        false => encoder,
+    };
     let schema = Arc::new(encoder.table_schema(types.as_deref()));
     ParquetWriter::new(output, schema).map_err(|e| Error::Run(RunError::Write(e)))
 }

@@ -227,6 +227,9 @@ pub struct Settings {
     /// Whether to write the CSV headers of the output and the report: not for the second and
     /// later of several inputs written one after another under the first one's header.
     pub headers: bool,
+    /// Whether output and report rows name their input (a `file` column): for a run of
+    /// several inputs written into one output.
+    pub file_column: bool,
     /// About how many output records the job writes per input record (`augment`'s copies):
     /// pieces are cut that much smaller (unless `chunk_bytes` is given), so a piece's output
     /// stays about as large as for the other commands.
@@ -249,6 +252,7 @@ impl Default for Settings {
             failures_only: false,
             max_messages: None,
             headers: true,
+            file_column: false,
             expansion: 1,
             cancel: Cancel::default(),
         }

@@ -201,6 +201,7 @@ pub(crate) fn settings(options: &Options, threads: usize, output: OutputFormat) 
         failures_only: options.failures_only,
         max_messages: options.max_messages,
         headers: true,
+        file_column: false,
         expansion: 1,
         cancel: options.cancel.clone(),
     }

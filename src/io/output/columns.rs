@@ -17,6 +17,9 @@ use crate::verdict::{Fault, Task, Verdict};
 /// One of our columns (a JSON Lines key), beside the input's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputColumn {
+    /// The input the record came from, as it was named (`-` for stdin): only in the output of
+    /// a run of several inputs, first among ours.
+    File,
     /// The record's line (its first line, for a grid), counted from 1.
     Line,
     /// The puzzle as it was read, as an 81-character line (`.` for a blank).
@@ -49,7 +52,8 @@ pub enum OutputColumn {
 impl OutputColumn {
     /// Every column, in the order [`output_names`](super::output_names) renames them in
     /// (`row` last, so that it changes no other column's name beside an input's).
-    pub const ALL: [OutputColumn; 13] = [
+    pub const ALL: [OutputColumn; 14] = [
+        OutputColumn::File,
         OutputColumn::Line,
         OutputColumn::Puzzle,
         OutputColumn::Status,
@@ -68,6 +72,7 @@ impl OutputColumn {
     /// Its name, before [`output_names`](super::output_names) renames it beside the input's.
     pub fn name(self) -> &'static str {
         match self {
+            OutputColumn::File => "file",
             OutputColumn::Line => "line",
             OutputColumn::Puzzle => "puzzle",
             OutputColumn::Status => "status",
@@ -94,7 +99,8 @@ impl OutputColumn {
             | OutputColumn::Automorphisms
             | OutputColumn::Copy
             | OutputColumn::Row => DataType::Int64,
-            OutputColumn::Puzzle
+            OutputColumn::File
+            | OutputColumn::Puzzle
             | OutputColumn::Status
             | OutputColumn::Solution
             | OutputColumn::Canonical
@@ -103,10 +109,11 @@ impl OutputColumn {
         }
     }
 
-    /// Whether a row can lack it: every record has a line and a status. (`row` always has a
+    /// Whether a row can lack it: every record has a line and a status (and its file, where
+    /// that column is). (`row` always has a
     /// value too, but Python's `augment` table has always declared it nullable, and keeps it.)
     pub fn nullable(self) -> bool {
-        !matches!(self, OutputColumn::Line | OutputColumn::Status)
+        !matches!(self, OutputColumn::File | OutputColumn::Line | OutputColumn::Status)
     }
 }
 
@@ -142,11 +149,25 @@ impl Task {
     }
 
     /// The columns of a table of its verdicts (Python's tables; CSV output puts `line`, and
-    /// `puzzle` for inputs that are not CSV, before them): `status`, its own, `error`.
+    /// `puzzle` for inputs that are not CSV, before them, and `file` before `line` for a run of
+    /// several inputs: [`Task::csv_columns`]): `status`, its own, `error`.
     pub fn table_columns(self) -> Vec<OutputColumn> {
         let mut columns = vec![OutputColumn::Status];
         columns.extend(self.output_columns().tables);
         columns.push(OutputColumn::Error);
+        columns
+    }
+
+    /// Our columns in CSV output, after a CSV input's own: (`file`, for a run of several
+    /// inputs), `line`, (`puzzle`, for an input that is not CSV, whose record is not there),
+    /// then [`Task::table_columns`].
+    pub fn csv_columns(self, several_inputs: bool, csv_input: bool) -> Vec<OutputColumn> {
+        let mut columns = file_column(several_inputs);
+        columns.push(OutputColumn::Line);
+        if !csv_input {
+            columns.push(OutputColumn::Puzzle);
+        }
+        columns.extend(self.table_columns());
         columns
     }
 
@@ -170,13 +191,23 @@ impl Task {
         columns
     }
 
-    /// The columns of its records (JSON Lines, Parquet): `line`, `status`, `puzzle`, its own,
-    /// `error`.
-    pub fn record_columns(self) -> Vec<OutputColumn> {
-        let mut columns = vec![OutputColumn::Line, OutputColumn::Status, OutputColumn::Puzzle];
+    /// The columns of its records (JSON Lines, Parquet): (`file`, for a run of several
+    /// inputs), `line`, `status`, `puzzle`, its own, `error`.
+    pub fn record_columns(self, several_inputs: bool) -> Vec<OutputColumn> {
+        let mut columns = file_column(several_inputs);
+        columns.extend([OutputColumn::Line, OutputColumn::Status, OutputColumn::Puzzle]);
         columns.extend(self.output_columns().records);
         columns.push(OutputColumn::Error);
         columns
+    }
+}
+
+/// `file`, where a run's outputs have it: when it reads several inputs, so that each row says
+/// which one it came from (a run of one keeps the columns it always had).
+fn file_column(several_inputs: bool) -> Vec<OutputColumn> {
+    match several_inputs {
+        true => vec![OutputColumn::File],
+        false => Vec::new(),
     }
 }
 
@@ -189,6 +220,8 @@ pub enum Value<'a> {
     Int(u64),
     /// A word.
     Text(&'static str),
+    /// A name (an input's), escaped where the output needs it.
+    Name(&'a str),
     /// A grid as its 81-character line, `.` for a blank.
     Grid(&'a Grid),
     /// A grid as its 81 digits, `0` for a blank (a canonical form).
@@ -206,6 +239,8 @@ pub enum Row<'a> {
     Verdict {
         /// The task.
         task: Task,
+        /// The record's input, for the `file` column.
+        file: &'a str,
         /// The record's line.
         line: u64,
         /// Its verdict.
@@ -215,6 +250,8 @@ pub enum Row<'a> {
     Copy {
         /// The task (an `augment`).
         task: Task,
+        /// The record's input, for the `file` column.
+        file: &'a str,
         /// The record's line.
         line: u64,
         /// The puzzle, transformed.
@@ -238,7 +275,8 @@ impl<'a> Row<'a> {
         let int = |n: Option<u64>| n.map_or(Value::Null, Value::Int);
         // `Self::`, for `Row` here is the column, `OutputColumn::Row`.
         match *self {
-            Self::Verdict { task, line, verdict } => match column {
+            Self::Verdict { task, file, line, verdict } => match column {
+                File => Value::Name(file),
                 Line => Value::Int(line),
                 Status => Value::Text(verdict.status(task)),
                 Puzzle => grid(&verdict.puzzle),
@@ -254,7 +292,8 @@ impl<'a> Row<'a> {
                 Copy | Transform | Row => Value::Null,
                 Error => verdict.fault.as_ref().map_or(Value::Null, Value::Fault),
             },
-            Self::Copy { task, line, puzzle, answer, copy, transform } => match column {
+            Self::Copy { task, file, line, puzzle, answer, copy, transform } => match column {
+                File => Value::Name(file),
                 Line => Value::Int(line),
                 Status => Value::Text(task.success()),
                 Puzzle => Value::Grid(puzzle),
@@ -275,6 +314,7 @@ impl Value<'_> {
             Value::Null => {}
             Value::Int(n) => out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
             Value::Text(text) => out.extend_from_slice(text.as_bytes()),
+            Value::Name(name) => out.extend_from_slice(name.as_bytes()),
             Value::Grid(grid) => grid.write_line(out),
             Value::Digits(grid) => out.extend(grid.cells().iter().map(|&v| b'0' + v)),
             Value::Fault(fault) => fault_text(out, fault),
@@ -334,6 +374,7 @@ mod tests {
         let (puzzle, answer, transform) = (Grid::EMPTY, Grid::EMPTY, Transform::IDENTITY);
         let row = |answer| Row::Copy {
             task,
+            file: "a.txt",
             line: 3,
             puzzle: &puzzle,
             answer,
@@ -344,6 +385,29 @@ mod tests {
         assert!(matches!(row(None).value(OutputColumn::Solution), Value::Null));
         assert!(matches!(row(None).value(OutputColumn::Row), Value::Null));
         assert!(matches!(row(None).value(OutputColumn::Status), Value::Text("augmented")));
+    }
+
+    #[test]
+    fn several_inputs_put_file_first_and_one_input_has_no_file() {
+        let task = Task::Count { limit: 2 };
+        assert_eq!(
+            names(&task.record_columns(true)),
+            ["file", "line", "status", "puzzle", "count", "limit", "guesses", "error"]
+        );
+        assert!(!task.record_columns(false).contains(&OutputColumn::File));
+        assert_eq!(
+            names(&task.csv_columns(true, false)),
+            ["file", "line", "puzzle", "status", "count", "guesses", "error"]
+        );
+        assert_eq!(
+            names(&task.csv_columns(false, true)),
+            ["line", "status", "count", "guesses", "error"]
+        );
+        assert!(!OutputColumn::File.nullable());
+        assert_eq!(OutputColumn::File.data_type(), DataType::Utf8);
+        let verdict = Verdict::new(None);
+        let row = Row::Verdict { task, file: "a.txt", line: 1, verdict: &verdict };
+        assert!(matches!(row.value(OutputColumn::File), Value::Name("a.txt")));
     }
 
     #[test]

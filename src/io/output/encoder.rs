@@ -118,9 +118,12 @@ pub(crate) struct Encoder {
     table: Option<TableRows>,
     /// Whether to write the CSV headers (see `Settings::headers`).
     headers: bool,
-    /// For `dedup`, the input's name: its report rows name their file, and the record each
-    /// dropped one repeats (`file,first_file,first_line` after the usual columns).
+    /// The input's name, where the report names it: for `dedup`, whose report rows name their
+    /// file and the record each dropped one repeats (`file,first_file,first_line` after the
+    /// usual columns), and for a run of several inputs (`file`).
     file: Option<Arc<str>>,
+    /// Whether the output rows have a `file` column (a run of several inputs).
+    file_column: bool,
 }
 
 impl Encoder {
@@ -135,31 +138,47 @@ impl Encoder {
     ) -> Encoder {
         let output = output.resolve(input);
         let input_columns: Vec<String> = columns.map_or_else(Vec::new, |c| c.names.clone());
-        let mut ours = vec![OutputColumn::Line];
-        if !matches!(input, Format::Csv(_)) {
-            ours.push(OutputColumn::Puzzle);
-        }
-        ours.extend(task.table_columns());
-        let every = OutputColumn::ALL.map(OutputColumn::name);
-        let names = output_names(&every, &input_columns);
-        let name = |column: &OutputColumn| {
-            let i = OutputColumn::ALL.iter().position(|c| c == column).expect("one of ALL");
-            names[i].clone()
-        };
-        let record_columns = task.record_columns();
-        Encoder {
+        let encoder = Encoder {
             task,
             input,
             output,
             report,
             input_columns: input_columns.into(),
-            ours: ours.iter().map(name).collect(),
-            record_names: record_columns.iter().map(name).collect(),
-            record_columns: record_columns.into(),
+            ours: Arc::new([]),
+            record_columns: Arc::new([]),
+            record_names: Arc::new([]),
             table: None,
             headers: true,
             file: None,
+            file_column: false,
+        };
+        encoder.with_columns()
+    }
+
+    /// The same encoder with its own columns named: (`file`, if it has that column), `line`,
+    /// ..., each renamed by [`output_names`] beside the input's columns.
+    fn with_columns(self) -> Encoder {
+        let several = self.file_column;
+        let csv_input = matches!(self.input, Format::Csv(_));
+        let every = OutputColumn::ALL.map(OutputColumn::name);
+        let names = output_names(&every, &self.input_columns);
+        let name = |column: &OutputColumn| {
+            let i = OutputColumn::ALL.iter().position(|c| c == column).expect("one of ALL");
+            names[i].clone()
+        };
+        let record_columns = self.task.record_columns(several);
+        Encoder {
+            ours: self.task.csv_columns(several, csv_input).iter().map(name).collect(),
+            record_names: record_columns.iter().map(name).collect(),
+            record_columns: record_columns.into(),
+            ..self
         }
+    }
+
+    /// The same encoder for one of a run's several inputs, named `file`: its output rows and
+    /// report rows say so (a `file` column; see [`Task::record_columns`]).
+    pub fn with_file_column(self, file: &str) -> Encoder {
+        Encoder { file: Some(file.into()), file_column: true, ..self }.with_columns()
     }
 
     /// The same encoder, building the rows of Parquet output to `schema`: the input's columns
@@ -243,7 +262,10 @@ impl Encoder {
         if self.report == Some(ReportFormat::Csv) {
             report.extend_from_slice(b"line,status,error,record");
             if self.file.is_some() {
-                report.extend_from_slice(b",file,first_file,first_line");
+                report.extend_from_slice(b",file");
+            }
+            if matches!(self.task, Task::Dedup { .. }) {
+                report.extend_from_slice(b",first_file,first_line");
             }
             report.push(b'\n');
         }
@@ -279,7 +301,8 @@ impl Encoder {
 
     /// Appends one record's output.
     pub fn record(&self, out: &mut Encoded, record: &Record<'_>, verdict: &Verdict) {
-        let row = Row::Verdict { task: self.task, line: record.line, verdict };
+        let file = self.file.as_deref().unwrap_or("");
+        let row = Row::Verdict { task: self.task, file, line: record.line, verdict };
         let bytes = &mut out.bytes;
         match self.output {
             OutputFormat::Line | OutputFormat::Auto => self.line(bytes, record, verdict),
@@ -370,7 +393,9 @@ impl Encoder {
                 if let Some(file) = &self.file {
                     out.push(b',');
                     csv_field(out, file.as_bytes());
-                    out.extend_from_slice(b",,");
+                }
+                if matches!(self.task, Task::Dedup { .. }) {
+                    out.extend_from_slice(b",,"); // no first_file, first_line: not a repeat
                 }
                 out.push(b'\n');
             }
@@ -451,8 +476,10 @@ impl Encoder {
                 csv_input_fields(out, &layout, &fitted_fields(record.text, layout));
             }
             out.push(b',');
+            self.file_field(out);
             decimal(out, record.line);
         } else {
+            self.file_field(out);
             decimal(out, record.line);
             out.push(b',');
             match &verdict.puzzle {
@@ -511,6 +538,14 @@ impl Encoder {
         out.push(b'\n');
     }
 
+    /// The `file` column's field and its comma, where the output has that column.
+    fn file_field(&self, out: &mut Vec<u8>) {
+        if let (true, Some(file)) = (self.file_column, &self.file) {
+            csv_field(out, file.as_bytes());
+            out.push(b',');
+        }
+    }
+
     /// A CSV input's fields as JSON members, each followed by a comma: by the input's column
     /// names, as text (a Parquet or Arrow null as null).
     fn json_input_fields<F: AsRef<[u8]>>(
@@ -558,6 +593,7 @@ impl Encoder {
             match value {
                 Value::Int(n) => decimal(out, n),
                 Value::Fault(fault) => json_string(out, &detail_text(fault)),
+                Value::Name(name) => json_string(out, name.as_bytes()),
                 // Words, digits and transformations: nothing to escape.
                 value => {
                     out.push(b'"');
@@ -614,6 +650,7 @@ impl Encoder {
         };
         let row = Row::Copy {
             task: self.task,
+            file: self.file.as_deref().unwrap_or(""),
             line: record.line,
             puzzle: &grid,
             answer: answer.as_ref(),
@@ -648,9 +685,11 @@ impl Encoder {
                     Some((layout, fields, _)) => {
                         csv_input_fields(out, layout, fields);
                         out.push(b',');
+                        self.file_field(out);
                         decimal(out, record.line);
                     }
                     None => {
+                        self.file_field(out);
                         decimal(out, record.line);
                         out.push(b',');
                         out.extend_from_slice(&grid_text(&grid, blank));

@@ -159,7 +159,7 @@ mod tests {
         let field = |name: &str, data_type| Arc::new(Field::new(name, data_type, false));
         // A CSV input `puzzle,solution` (text): ours get `_out`.
         let input = [field("puzzle", DataType::Utf8), field("solution", DataType::Utf8)];
-        let ours = Task::Count { limit: 2 }.record_columns();
+        let ours = Task::Count { limit: 2 }.record_columns(false);
         let ours_names =
             names(&["line", "status", "puzzle_out", "count", "limit", "guesses", "error"]);
         let schema = table_schema(&input, &ours, &ours_names);
@@ -213,7 +213,7 @@ mod tests {
     fn parquet_output_round_trips() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.parquet");
-        let ours: Arc<[OutputColumn]> = Task::Solve.record_columns().into();
+        let ours: Arc<[OutputColumn]> = Task::Solve.record_columns(false).into();
         let names: Vec<String> = ours.iter().map(|c| c.name().to_string()).collect();
         let input = [Arc::new(Field::new("id", DataType::Int32, true))];
         let schema = Arc::new(table_schema(&input, &ours, &names));
@@ -224,7 +224,8 @@ mod tests {
         for i in 0..n {
             let verdict = verdict(i);
             let id = i.to_string();
-            let row = Row::Verdict { task: Task::Solve, line: i as u64 + 2, verdict: &verdict };
+            let row =
+                Row::Verdict { task: Task::Solve, file: "", line: i as u64 + 2, verdict: &verdict };
             rows.push([(i % 5 != 0).then_some(id.as_bytes())], |c| row.value(c));
             // Batches of 77 rows: row groups of 100 are made of pieces of several.
             if rows.len() == 77 {
