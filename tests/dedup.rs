@@ -187,3 +187,23 @@ fn dedup_spans_several_files() {
     let exact = sudoku_bulk(&["dedup", "-q", "--by", "exact", &first, &second], None);
     assert_eq!(exact.stdout.lines().count(), 4);
 }
+
+/// A kept record is written as it was: its blanks (`0` stay `0`), and a grid its rows as given.
+#[test]
+fn kept_records_keep_their_own_text() {
+    let lines = format!("{}\n{A}\n{B}\n", zeros(A));
+    let run = sudoku_bulk(&["dedup", "-q", "--by", "exact"], Some(lines.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{}\n{B}\n", zeros(A)));
+    // A grid, spaced and with `0` blanks, then the same puzzle as a line.
+    let grid: String = zeros(A)
+        .as_bytes()
+        .chunks(9)
+        .map(|row| row.iter().map(|&c| (c as char).to_string()).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let input = format!("{grid}\n\n{grid}\n");
+    let run = sudoku_bulk(&["dedup", "-q", "--by", "exact"], Some(input.as_bytes()));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{grid}\n"));
+}

@@ -421,12 +421,14 @@ impl Encoder {
             return;
         }
         match self.task {
-            Task::Solve | Task::Dedup { .. } => {
-                // A solution, or the kept puzzle, in the record's own layout.
-                let solution = match self.task {
-                    Task::Solve => verdict.solution.as_ref().expect("a solved verdict has one"),
-                    _ => verdict.puzzle.as_ref().expect("a kept record parsed"),
-                };
+            Task::Dedup { .. } => {
+                // A kept record as it was written: its blanks, its layout, its spacing.
+                out.extend_from_slice(record.text);
+                out.push(b'\n');
+            }
+            Task::Solve => {
+                // A solution in the record's own layout.
+                let solution = verdict.solution.as_ref().expect("a solved verdict has one");
                 match &record.parsed {
                     Ok(Puzzle { layout: Layout::Rows { spaced, boxed: false }, .. }) => {
                         solution.write_rows(out, *spaced)
