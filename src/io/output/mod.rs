@@ -24,8 +24,8 @@ mod formats;
 mod text;
 
 pub use self::columns::{OutputColumn, Row, TaskColumns, Value};
-pub use self::encoder::NotText;
 pub(crate) use self::compress::Compressor;
+pub use self::encoder::NotText;
 pub(crate) use self::encoder::{Encoded, Encoder};
 pub use self::formats::{OutputFormat, OutputName, ReportFormat};
 pub(crate) use self::text::report_text;
