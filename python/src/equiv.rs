@@ -165,8 +165,10 @@ pub(crate) fn augment(
                     let grid = transform.apply(puzzle);
                     let answer = solution.map(|s| transform.apply(&s));
                     let answer = answer.as_ref();
+                    // One input: the table has no `file` column.
                     let values = Row::Copy {
                         task,
+                        file: "",
                         line,
                         puzzle: &grid,
                         answer,

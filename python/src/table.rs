@@ -59,7 +59,8 @@ impl TableBuilder {
 
     /// A row for a puzzle's verdict.
     pub(crate) fn push(&mut self, verdict: &Verdict) {
-        let row = Row::Verdict { task: self.task, line: 0, verdict };
+        // One input: the table has no `file` column.
+        let row = Row::Verdict { task: self.task, file: "", line: 0, verdict };
         self.rows.push(std::iter::empty(), |column| row.value(column));
     }
 
