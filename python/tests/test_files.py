@@ -168,7 +168,7 @@ def test_hash_ids_and_quoted_line_ends_in_csv(tmp_path):
     summary = sb.validate_file(path, out)
     assert (summary["records"], summary["ok"], summary["comment_lines"]) == (2, 2, 1)
     assert "end_line" not in summary
-    text = out.read_text(newline="")
+    text = out.read_bytes().decode()  # line ends as written
     assert f'#17,"two\nlines ""quoted""",{PUZZLE},3,valid,' in text
     assert f"#18,plain,{PUZZLE},5,valid," in text
 
