@@ -34,7 +34,7 @@ pub enum ReportFormat {
 
 impl ReportFormat {
     /// JSON Lines for a path ending `.jsonl` or `.ndjson` (before any compression extension,
-    /// see [`OutputName`]); CSV otherwise. A path ending `.json` is refused (`None`): a report
+    /// see `OutputName`); CSV otherwise. A path ending `.json` is refused (`None`): a report
     /// is a stream of records, not one JSON document; so are names of formats a report is
     /// not written in (`.tsv`, `.parquet`, ...).
     pub fn for_path(path: &std::path::Path) -> Option<ReportFormat> {
@@ -85,7 +85,7 @@ impl OutputFormat {
     }
 
     /// The format an output path's name names (`.csv`, `.jsonl`, `.ndjson`, `.txt`,
-    /// `.parquet`, each perhaps compressed: see [`OutputName`]), if any: `Err` with the reason
+    /// `.parquet`, each perhaps compressed: see `OutputName`), if any: `Err` with the reason
     /// for a name whose content we would not write as named (`.tsv`, `.json`, `.parquet.gz`).
     pub fn for_path(path: &std::path::Path) -> Result<Option<OutputFormat>, String> {
         let name = OutputName::of(path);

@@ -62,7 +62,7 @@ pub fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
 
 /// Appends a JSON string. A byte that is not UTF-8 is written as the four characters `\xFF`
 /// (its value in hex), never as U+FFFD: only a report's copy of a record it could not read
-/// meets one, as output records with such a field are refused ([`NotText`](super::NotText)).
+/// meets one, as output records with such a field are refused (`NotText`).
 pub fn json_string(out: &mut Vec<u8>, text: &[u8]) {
     out.push(b'"');
     for chunk in text.utf8_chunks() {

@@ -163,7 +163,7 @@ impl TableBuilder {
     /// null too), then our columns' values as `value` gives them.
     ///
     /// The fields should be UTF-8: the runs refuse a CSV field that is not before it comes
-    /// here ([`NotText`](crate::io::output::NotText)), and Arrow's strings are. One that is not
+    /// here (`NotText`), and Arrow's strings are. One that is not
     /// is kept as text with U+FFFD for its bad bytes, as a `string` column needs.
     pub fn push<'f, 'v>(
         &mut self,
