@@ -555,10 +555,12 @@ fn open_table_file(
 ) -> Result<OpenedTable, RunError> {
     let opening = |e: io::Error| RunError::Read { name: table.name.clone(), source: e };
     let file = std::fs::File::open(&table.path).map_err(opening)?;
-    let (puzzle, answer) = (&settings.format.puzzle_column, &settings.format.answer_column);
-    let opened =
-        open_table(&table.path, file, table.kind, puzzle.as_ref(), answer.as_ref(), piece_bytes)
-            .map_err(|e| RunError::Table(e.to_string()))?;
+    let puzzle = settings.format.puzzle_column.as_ref();
+    let answer = settings.format.answer_column.as_ref();
+    // As many threads decode as work on the rows: decoding costs about half what the rows do.
+    let decoders = settings.threads.max(1);
+    let opened = open_table(&table.path, file, table.kind, puzzle, answer, piece_bytes, decoders)
+        .map_err(|e| RunError::Table(e.to_string()))?;
     Ok((Format::Csv(opened.layout()), Some(opened.choice), opened.reader))
 }
 

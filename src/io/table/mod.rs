@@ -89,8 +89,10 @@ impl TableInput {
 /// Opens a Parquet or Arrow IPC file (`kind`, told by its first bytes: see
 /// [`TableKind::sniff`]) for reading as CSV text: chooses the puzzle and answer columns (see
 /// the module's documentation) from the schema and, where names do not say, the first rows,
-/// then streams every column as CSV lines, in pieces of about `piece_bytes` (whole rows).
-/// `file` is `path` opened; it may have been read from (it is read from its start).
+/// then streams every column as CSV lines, in pieces of about `piece_bytes` (whole rows),
+/// decoded by up to `decoders` threads (a Parquet file's row groups shared out among them; see
+/// [`TextStream`]). `file` is `path` opened; it may have been read from (it is read from its
+/// start).
 pub(crate) fn open_table(
     path: &Path,
     file: File,
@@ -98,13 +100,14 @@ pub(crate) fn open_table(
     puzzle: Option<&Column>,
     answer: Option<&Column>,
     piece_bytes: usize,
+    decoders: usize,
 ) -> Result<TableInput, TableError> {
     let name = path.display().to_string();
     let opened = match kind {
         TableKind::Parquet => open_parquet(&name, file, puzzle, answer),
         TableKind::ArrowIpc | TableKind::ArrowStream => open_ipc(&name, file, kind, puzzle, answer),
     }?;
-    let Opened { batches, fields, chosen } = opened;
+    let Opened { parts, fields, chosen } = opened;
     let name_of = |i: usize| fields[i].name().clone();
     let source = |(i, source): (usize, ColumnSource)| (i, Some(name_of(i)), source);
     let names = (0..fields.len()).map(name_of).collect();
@@ -117,7 +120,7 @@ pub(crate) fn open_table(
         delimiter: Delimiter::COMMA,
         of: if kind == TableKind::Parquet { "Parquet" } else { "Arrow" },
     };
-    let reader = TextStream::spawn(batches, piece_bytes)
+    let reader = TextStream::spawn(parts, piece_bytes, decoders)
         .map_err(|source| TableError::Io { path: name.clone(), source })?;
     Ok(TableInput { reader, choice })
 }

@@ -5,15 +5,18 @@
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Seek, SeekFrom};
+use std::sync::Arc;
 
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, FieldRef, SchemaRef};
+use bytes::Bytes;
 use parquet::arrow::arrow_reader::{
     ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReader,
     ParquetRecordBatchReaderBuilder,
 };
 use parquet::arrow::ProjectionMask;
 use parquet::errors::ParquetError;
+use parquet::file::reader::{ChunkReader, Length};
 
 use crate::io::format::csv::EVIDENCE_ROWS;
 use crate::io::format::Column;
@@ -26,9 +29,17 @@ use super::text::Batches;
 /// columns, made in pieces the size the pipeline asks for).
 pub(crate) const BATCH_ROWS: usize = 8192;
 
+/// A file's rows, in parts read one after another.
+pub(super) enum Parts {
+    /// Arrow IPC: one sequence of batches.
+    Whole(Box<dyn Batches>),
+    /// Parquet: row groups, each of which a thread of its own can decode.
+    Groups(Arc<ParquetGroups>),
+}
+
 /// A file opened, its columns chosen, ready to stream.
 pub(super) struct Opened {
-    pub(super) batches: Box<dyn Batches>,
+    pub(super) parts: Parts,
     pub(super) fields: Vec<FieldRef>,
     pub(super) chosen: Chosen,
 }
@@ -44,9 +55,9 @@ pub(super) fn open_parquet(
     let kind = TableKind::Parquet;
     let not_table =
         |e: ParquetError| TableError::NotTable { path: path.into(), kind, error: e.to_string() };
+    let file = SharedFile(Arc::new(file));
     let meta = ArrowReaderMetadata::load(&file, ArrowReaderOptions::new()).map_err(not_table)?;
     let fields: Vec<FieldRef> = meta.schema().fields().iter().cloned().collect();
-    let io_error = |source| TableError::Io { path: path.into(), source };
     let chosen = choose(path, &fields, puzzle, answer, |candidates| {
         let damaged = |e: &dyn fmt::Display| TableError::Damaged {
             path: path.into(),
@@ -54,8 +65,7 @@ pub(super) fn open_parquet(
             error: e.to_string(),
         };
         let mut evidence = Evidence::default();
-        let file = file.try_clone().map_err(io_error)?;
-        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(file, meta.clone())
+        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(file.clone(), meta.clone())
             .with_projection(ProjectionMask::roots(meta.parquet_schema(), candidates.to_vec()))
             .with_batch_size(EVIDENCE_ROWS)
             .with_limit(EVIDENCE_ROWS)
@@ -70,17 +80,8 @@ pub(super) fn open_parquet(
         }
         Ok(evidence)
     })?;
-    let mask = ProjectionMask::all();
-    let batches = ParquetBatches {
-        groups: meta.metadata().num_row_groups(),
-        file,
-        meta,
-        mask,
-        group: 0,
-        first_row: 1,
-        current: None,
-    };
-    Ok(Opened { batches: Box::new(batches), fields, chosen })
+    let parts = Parts::Groups(Arc::new(ParquetGroups::new(file, meta)));
+    Ok(Opened { parts, fields, chosen })
 }
 
 /// Opens an Arrow IPC file or stream: its schema, the columns chosen, and a reader of every
@@ -136,70 +137,139 @@ pub(super) fn open_ipc(
     let (reader, count) = open(None)?;
     let batches = IpcBatches { reader, kind, index: 0, count, first_row: 1 };
     // An IPC file's footer lists its batches but not their lengths: the rows are not known.
-    Ok(Opened { batches: Box::new(batches), fields, chosen })
+    Ok(Opened { parts: Parts::Whole(Box::new(batches)), fields, chosen })
 }
 
-/// A Parquet file's columns, row group by row group, batch by batch.
-struct ParquetBatches {
-    file: File,
+/// A Parquet file's row groups, each read on its own (so on as many threads as there are
+/// decoders), batch by batch.
+pub(super) struct ParquetGroups {
+    file: SharedFile,
     meta: ArrowReaderMetadata,
-    mask: ProjectionMask,
-    /// The next row group to open, from 0.
-    group: usize,
-    groups: usize,
-    /// The first row (from 1) of the row group being read.
-    first_row: u64,
-    current: Option<ParquetRecordBatchReader>,
+    /// The first row (from 1) of each row group.
+    first_rows: Vec<u64>,
 }
 
-impl ParquetBatches {
-    /// An error in the row group being read (`group - 1`), saying which and its rows.
-    fn damaged(&self, error: &dyn fmt::Display) -> io::Error {
-        let rows = self.meta.metadata().row_group(self.group - 1).num_rows() as u64;
-        let last = self.first_row + rows.max(1) - 1;
+impl ParquetGroups {
+    fn new(file: SharedFile, meta: ArrowReaderMetadata) -> ParquetGroups {
+        let groups = meta.metadata().row_groups();
+        let first_rows = groups
+            .iter()
+            .scan(1, |next, group| {
+                let first = *next;
+                *next += group.num_rows() as u64;
+                Some(first)
+            })
+            .collect();
+        ParquetGroups { file, meta, first_rows }
+    }
+
+    /// How many row groups the file has.
+    pub(super) fn count(&self) -> usize {
+        self.first_rows.len()
+    }
+
+    /// Row group `group`'s batches, every column; an error names the row group.
+    pub(super) fn open(self: &Arc<Self>, group: usize) -> Box<dyn Batches> {
+        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(
+            self.file.clone(),
+            self.meta.clone(),
+        )
+        .with_row_groups(vec![group])
+        .with_batch_size(BATCH_ROWS)
+        .build()
+        .map_err(|e| Some(self.damaged(group, &e)));
+        Box::new(GroupBatches { groups: Arc::clone(self), group, reader })
+    }
+
+    /// An error in row group `group`, saying which and its rows.
+    fn damaged(&self, group: usize, error: &dyn fmt::Display) -> io::Error {
+        let rows = self.meta.metadata().row_group(group).num_rows() as u64;
+        let first = self.first_rows[group];
+        let last = first + rows.max(1) - 1;
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
-                "damaged Parquet data in row group {} of {} (rows {} to {last}): {error}",
-                self.group, self.groups, self.first_row
+                "damaged Parquet data in row group {} of {} (rows {first} to {last}): {error}",
+                group + 1,
+                self.count()
             ),
         )
     }
 }
+/// One row group's batches.
+struct GroupBatches {
+    groups: Arc<ParquetGroups>,
+    group: usize,
+    /// The reader, or why it could not be made (given once).
+    reader: Result<ParquetRecordBatchReader, Option<io::Error>>,
+}
 
-impl Batches for ParquetBatches {
+impl Batches for GroupBatches {
     fn next_batch(&mut self) -> Option<io::Result<RecordBatch>> {
-        loop {
-            if let Some(reader) = &mut self.current {
-                match reader.next() {
-                    Some(Ok(batch)) => return Some(Ok(batch)),
-                    Some(Err(e)) => return Some(Err(self.damaged(&e))),
-                    None => {
-                        self.current = None;
-                        let rows = self.meta.metadata().row_group(self.group - 1).num_rows();
-                        self.first_row += rows as u64;
-                    }
+        match &mut self.reader {
+            Ok(reader) => Some(reader.next()?.map_err(|e| self.groups.damaged(self.group, &e))),
+            Err(error) => error.take().map(Err),
+        }
+    }
+}
+
+/// A file that threads share, read at offsets (`pread`): `File`'s own `ChunkReader` seeks a
+/// handle that all its clones share, which only one thread at a time may use.
+#[derive(Clone)]
+pub(super) struct SharedFile(Arc<File>);
+
+impl SharedFile {
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+        #[cfg(unix)]
+        return std::os::unix::fs::FileExt::read_at(&*self.0, buf, offset);
+        #[cfg(windows)]
+        return std::os::windows::fs::FileExt::seek_read(&*self.0, buf, offset);
+    }
+}
+
+impl Length for SharedFile {
+    fn len(&self) -> u64 {
+        self.0.metadata().map_or(0, |m| m.len())
+    }
+}
+
+impl ChunkReader for SharedFile {
+    type T = BufReader<ReadAt>;
+
+    fn get_read(&self, start: u64) -> parquet::errors::Result<Self::T> {
+        Ok(BufReader::new(ReadAt { file: self.clone(), offset: start }))
+    }
+
+    fn get_bytes(&self, start: u64, length: usize) -> parquet::errors::Result<Bytes> {
+        let mut buffer = vec![0; length];
+        let mut filled = 0;
+        while filled < length {
+            match self.read_at(&mut buffer[filled..], start + filled as u64) {
+                Ok(0) => {
+                    return Err(ParquetError::EOF(format!(
+                        "expected {length} bytes at offset {start}, the file has {filled}"
+                    )))
                 }
-            }
-            if self.group == self.groups {
-                return None;
-            }
-            self.group += 1;
-            let file = match self.file.try_clone() {
-                Ok(file) => file,
-                Err(e) => return Some(Err(e)),
-            };
-            let reader =
-                ParquetRecordBatchReaderBuilder::new_with_metadata(file, self.meta.clone())
-                    .with_projection(self.mask.clone())
-                    .with_row_groups(vec![self.group - 1])
-                    .with_batch_size(BATCH_ROWS)
-                    .build();
-            match reader {
-                Ok(reader) => self.current = Some(reader),
-                Err(e) => return Some(Err(self.damaged(&e))),
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
             }
         }
+        Ok(buffer.into())
+    }
+}
+
+/// A [`SharedFile`] read from an offset on.
+pub(super) struct ReadAt {
+    file: SharedFile,
+    offset: u64,
+}
+
+impl io::Read for ReadAt {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read_at(buf, self.offset)?;
+        self.offset += n as u64;
+        Ok(n)
     }
 }
 

@@ -93,11 +93,21 @@ fn open(
     puzzle: Option<&Column>,
     answer: Option<&Column>,
 ) -> Result<TableInput, TableError> {
+    open_with(path, puzzle, answer, 2)
+}
+
+/// [`open`] with `decoders` threads decoding.
+fn open_with(
+    path: &Path,
+    puzzle: Option<&Column>,
+    answer: Option<&Column>,
+    decoders: usize,
+) -> Result<TableInput, TableError> {
     let mut file = File::open(path).unwrap();
     let mut head = [0u8; TableKind::MAGIC_BYTES];
     file.read_exact(&mut head).unwrap(); // as the caller does, to tell the kind
     let kind = TableKind::sniff(&head).expect("a columnar file");
-    open_table(path, file, kind, puzzle, answer, 64 * 1024)
+    open_table(path, file, kind, puzzle, answer, 64 * 1024, decoders)
 }
 
 fn text(mut input: TableInput) -> String {
@@ -391,7 +401,7 @@ fn row_groups_and_batches_stream_in_order() {
         let mut head = [0u8; TableKind::MAGIC_BYTES];
         file.read_exact(&mut head).unwrap();
         let kind = TableKind::sniff(&head).unwrap();
-        let mut input = open_table(&path, file, kind, None, None, 2000).unwrap();
+        let mut input = open_table(&path, file, kind, None, None, 2000, 3).unwrap();
         let (mut got, mut pieces) = (Vec::new(), 0);
         while let Some(piece) = input.reader.next_piece().unwrap() {
             assert!(piece.ends_with(b"\n") && piece.len() <= 2000, "{name}: {}", piece.len());
@@ -402,6 +412,26 @@ fn row_groups_and_batches_stream_in_order() {
         // 164 bytes a row: 12 rows a piece, fewer where a batch ends.
         assert!(pieces > rows.len() / 12, "{name}: {pieces} pieces");
         assert!(input.reader.next_piece().unwrap().is_none(), "{name}: the end stays");
+    }
+}
+
+/// However many threads decode a Parquet file's row groups (fewer than the groups, as many,
+/// more), its text is the same: every row once, in order; and a stream dropped half-way stops
+/// its threads rather than hanging.
+#[test]
+fn row_groups_decoded_on_several_threads_come_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = rows(7 * 997);
+    let table = batch(vec![("quizzes", puzzles(&rows)), ("solutions", answers(&rows))]);
+    for group_rows in [997, 7 * 997] {
+        let path = parquet_file(dir.path(), "groups.parquet", &table, group_rows);
+        for decoders in [1, 2, 3, 7, 16] {
+            let input = open_with(&path, None, None, decoders).unwrap();
+            assert_eq!(chosen(input), lines(&rows), "{group_rows} rows a group, {decoders}");
+        }
+        let mut input = open_with(&path, None, None, 4).unwrap();
+        assert!(input.reader.next_piece().unwrap().is_some());
+        drop(input);
     }
 }
 
@@ -462,18 +492,21 @@ fn a_damaged_file_is_an_error_that_says_where() {
     }
     let bad = dir.path().join("bad.parquet");
     std::fs::write(&bad, &damaged).unwrap();
-    let mut input = open(&bad, None, None).unwrap();
-    let mut got = Vec::new();
-    let err = input.reader.read_to_end(&mut got).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
-    let message = err.to_string();
-    assert!(
-        message.starts_with("damaged Parquet data in row group 2 of 3 (rows 1001 to 2000): "),
-        "{message}"
-    );
-    assert_eq!(String::from_utf8(got).unwrap(), lines(&rows[..1000]));
-    // And it stays failed.
-    assert!(input.reader.read(&mut [0; 10]).is_err());
+    // Whichever thread decodes the second group, and whether the third is decoded first.
+    for decoders in [1, 2, 3, 8] {
+        let mut input = open_with(&bad, None, None, decoders).unwrap();
+        let mut got = Vec::new();
+        let err = input.reader.read_to_end(&mut got).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        let message = err.to_string();
+        assert!(
+            message.starts_with("damaged Parquet data in row group 2 of 3 (rows 1001 to 2000): "),
+            "{decoders} decoders: {message}"
+        );
+        assert_eq!(String::from_utf8(got).unwrap(), lines(&rows[..1000]), "{decoders} decoders");
+        // And it stays failed.
+        assert!(input.reader.read(&mut [0; 10]).is_err());
+    }
 
     // Not Parquet at all.
     let text_file = dir.path().join("text.parquet");

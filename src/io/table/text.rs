@@ -1,6 +1,7 @@
 //! Record batches as CSV text, one line a row, every column in the file's order: what the
-//! pipeline already reads well. Cells are read without copies; the text is made on a thread of
-//! its own, a piece of whole rows at a time, beside the workers that parse it.
+//! pipeline already reads well. Cells are read without copies; the text is made on threads of
+//! its own (a Parquet file's row groups shared out among them), a piece of whole rows at a
+//! time, beside the workers that parse it.
 
 use std::io::{self, Read};
 use std::sync::Arc;
@@ -11,7 +12,10 @@ use arrow_schema::{ArrowError, DataType};
 
 use crate::io::format::csv::NULL_FIELD;
 
-/// Record batches, one after another, from the start of a file; an error names where it is.
+use super::read::Parts;
+
+/// Record batches, one after another, from the start of a file or of a row group; an error
+/// names where it is.
 pub(super) trait Batches: Send {
     /// The next batch, `None` at the end.
     fn next_batch(&mut self) -> Option<io::Result<RecordBatch>>;
@@ -200,86 +204,99 @@ pub(super) fn put_rows(
     Ok(())
 }
 
-/// What the thread that makes the text hands over.
+/// What a thread that makes text hands over.
 enum Piece {
     /// Whole rows, as CSV lines.
     Text(Vec<u8>),
     /// The error that stopped the reading.
     Failed(io::Error),
-    /// The end of the file.
-    End,
+    /// The end of a part (a row group, or the whole of an Arrow file).
+    PartEnd,
 }
 
-/// Pieces of text made and not yet taken.
+/// Pieces of text a decoding thread may have made and not yet handed over.
 const PIECES_IN_FLIGHT: usize = 4;
 
-/// The file's rows as CSV text, in pieces of whole rows. A thread of its own decodes the
-/// batches and makes their text, a piece of about `piece_bytes` at a time (a slice of a batch's
-/// rows, which costs no copy), while the pipeline's main thread hands the pieces out to the
-/// workers as they are: decoding (snappy or zstd, then strings) costs as much as parsing the
-/// text, and so runs beside it rather than before it, and the text is not copied and cut again.
-/// Dropping the stream stops the thread at its next piece.
+/// The file's rows as CSV text, in pieces of whole rows.
+///
+/// Threads of their own decode the file and make its text, a piece of about `piece_bytes` at a
+/// time (a slice of a batch's rows, which costs no copy), while the pipeline's main thread
+/// hands the pieces out to the workers as they are: decoding (snappy or zstd, then strings)
+/// costs about half as much as parsing the text, and so runs beside it rather than before it,
+/// and the text is not copied and cut again. A Parquet file's row groups are shared out among
+/// up to `decoders` threads, thread `k` decoding groups `k`, `k + decoders`, ..., each into a
+/// channel of its own that holds at most [`PIECES_IN_FLIGHT`] pieces; the stream takes the
+/// groups' pieces in order, channel after channel. So the decoding scales with the cores
+/// while memory stays bounded (a batch and a few pieces a thread), and a file damaged in a row
+/// group gives every row before that group, then the error. An Arrow file is one sequence of
+/// batches, read by one thread, as is a Parquet file of one row group. Dropping the stream stops
+/// the threads at their next piece.
 pub(crate) struct TextStream {
-    pieces: crossbeam_channel::Receiver<Piece>,
+    /// One channel a decoding thread, from which part `p` comes on `decoders[p % len]`.
+    decoders: Vec<crossbeam_channel::Receiver<Piece>>,
+    /// The part being read, and how many there are.
+    part: usize,
+    parts: usize,
     /// For [`Read`]: the current piece, and how much of it has been read.
     text: Vec<u8>,
     pos: usize,
-    /// The end has come.
-    done: bool,
     /// The error that stopped the stream: every later call returns it again.
     failed: Option<(io::ErrorKind, String)>,
 }
 
 impl TextStream {
-    /// Starts the thread that reads `batches` and makes their text in pieces of about
-    /// `piece_bytes` (more for a single row longer than that).
+    /// Starts the threads that read `parts`, up to `decoders` of them, and make their text in
+    /// pieces of about `piece_bytes` (more for a single row longer than that).
     pub(super) fn spawn(
-        mut batches: Box<dyn Batches>,
+        parts: Parts,
         piece_bytes: usize,
+        decoders: usize,
     ) -> io::Result<TextStream> {
-        let (send, pieces) = crossbeam_channel::bounded(PIECES_IN_FLIGHT);
-        std::thread::Builder::new().name("sudoku-bulk table reader".into()).spawn(move || {
-            let mut scratch = String::new();
-            // Bytes a row, as the text made so far says: how many rows make a piece. The first
-            // piece is one row, to tell.
-            let mut row_bytes = 0;
-            'batches: loop {
-                let batch = match batches.next_batch() {
-                    None => {
-                        let _ = send.send(Piece::End);
-                        return;
+        let spawn = |k: usize, work: Box<dyn FnOnce(&Sender) + Send>| {
+            let (send, pieces) = crossbeam_channel::bounded(PIECES_IN_FLIGHT);
+            std::thread::Builder::new()
+                .name(format!("sudoku-bulk table reader {k}"))
+                .spawn(move || work(&send))
+                .map(|_| pieces)
+        };
+        let (receivers, parts) = match parts {
+            Parts::Whole(mut batches) => {
+                let work = move |send: &Sender| {
+                    if send_text(&mut *batches, piece_bytes, send) {
+                        let _ = send.send(Piece::PartEnd);
                     }
-                    Some(Err(e)) => {
-                        let _ = send.send(Piece::Failed(e));
-                        return;
-                    }
-                    Some(Ok(batch)) => batch,
                 };
-                let mut start = 0;
-                while start < batch.num_rows() {
-                    let rows = piece_bytes.checked_div(row_bytes).unwrap_or(1);
-                    let rows = rows.clamp(1, batch.num_rows() - start);
-                    let mut text = Vec::new();
-                    let piece = match put_rows(&mut text, &batch.slice(start, rows), &mut scratch) {
-                        Ok(()) => {
-                            row_bytes = text.len().div_ceil(rows);
-                            Piece::Text(text)
-                        }
-                        Err(e) => {
-                            let e = io::Error::new(io::ErrorKind::InvalidData, e.to_string());
-                            let _ = send.send(Piece::Failed(e));
-                            return;
+                (vec![spawn(0, Box::new(work))?], 1)
+            }
+            Parts::Groups(groups) => {
+                let count = groups.count();
+                let threads = decoders.clamp(1, count.max(1));
+                let mut receivers = Vec::with_capacity(threads);
+                for k in 0..threads {
+                    let groups = Arc::clone(&groups);
+                    let work = move |send: &Sender| {
+                        for group in (k..count).step_by(threads) {
+                            let mut batches = groups.open(group);
+                            if !send_text(&mut *batches, piece_bytes, send)
+                                || send.send(Piece::PartEnd).is_err()
+                            {
+                                return;
+                            }
                         }
                     };
-                    // A closed channel: the stream was dropped, nobody reads on.
-                    if send.send(piece).is_err() {
-                        break 'batches;
-                    }
-                    start += rows;
+                    receivers.push(spawn(k, Box::new(work))?);
                 }
+                (receivers, count)
             }
-        })?;
-        Ok(TextStream { pieces, text: Vec::new(), pos: 0, done: false, failed: None })
+        };
+        Ok(TextStream {
+            decoders: receivers,
+            part: 0,
+            parts,
+            text: Vec::new(),
+            pos: 0,
+            failed: None,
+        })
     }
 
     /// The next piece of text, whole rows, never empty; `None` at the end. After an error,
@@ -288,21 +305,62 @@ impl TextStream {
         if let Some((kind, message)) = &self.failed {
             return Err(io::Error::new(*kind, message.clone()));
         }
-        if self.done {
-            return Ok(None);
-        }
-        let error = match self.pieces.recv() {
-            Ok(Piece::Text(text)) => return Ok(Some(text)),
-            Ok(Piece::End) => {
-                self.done = true;
+        let error = loop {
+            if self.part == self.parts {
                 return Ok(None);
             }
-            Ok(Piece::Failed(e)) => e,
-            // The thread ended without a word: it panicked.
-            Err(_) => io::Error::other("the thread reading the file stopped"),
+            match self.decoders[self.part % self.decoders.len()].recv() {
+                Ok(Piece::Text(text)) => return Ok(Some(text)),
+                Ok(Piece::PartEnd) => self.part += 1,
+                Ok(Piece::Failed(e)) => break e,
+                // The thread ended without a word: it panicked.
+                Err(_) => break io::Error::other("the thread reading the file stopped"),
+            }
         };
         self.failed = Some((error.kind(), error.to_string()));
         Err(error)
+    }
+}
+
+/// Where a decoding thread sends its pieces.
+type Sender = crossbeam_channel::Sender<Piece>;
+
+/// Reads every batch of `batches` and sends their text, in pieces of about `piece_bytes`
+/// (whole rows), then nothing more. Whether it got to the end: not if the reading failed (the
+/// error is sent) or nobody reads on (the stream was dropped).
+fn send_text(batches: &mut dyn Batches, piece_bytes: usize, send: &Sender) -> bool {
+    let mut scratch = String::new();
+    // Bytes a row, as the text made so far says: how many rows make a piece. The first piece
+    // is one row, to tell.
+    let mut row_bytes = 0;
+    loop {
+        let batch = match batches.next_batch() {
+            None => return true,
+            Some(Err(e)) => {
+                let _ = send.send(Piece::Failed(e));
+                return false;
+            }
+            Some(Ok(batch)) => batch,
+        };
+        let mut start = 0;
+        while start < batch.num_rows() {
+            let rows = piece_bytes.checked_div(row_bytes).unwrap_or(1);
+            let rows = rows.clamp(1, batch.num_rows() - start);
+            let mut text = Vec::new();
+            let piece = match put_rows(&mut text, &batch.slice(start, rows), &mut scratch) {
+                Ok(()) => {
+                    row_bytes = text.len().div_ceil(rows);
+                    Piece::Text(text)
+                }
+                Err(e) => Piece::Failed(io::Error::new(io::ErrorKind::InvalidData, e.to_string())),
+            };
+            let failed = matches!(piece, Piece::Failed(_));
+            // A closed channel: the stream was dropped, nobody reads on.
+            if send.send(piece).is_err() || failed {
+                return false;
+            }
+            start += rows;
+        }
     }
 }
 
