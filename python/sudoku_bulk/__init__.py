@@ -465,9 +465,10 @@ def solve_file(
 
     The file may be in any format the CLI reads (one puzzle a line, 9x9 grids, CSV such as
     the Kaggle sets, JSON Lines, Parquet or Arrow, compressed or not), detected from its
-    first bytes. One output record per input record, in input order; a regular file is written beside
-    ``output`` and renamed over it when the run succeeds, so Ctrl-C (``KeyboardInterrupt``,
-    raised within a fraction of a second) or an error leaves it as it was.
+    first bytes. One output record per input record, in input order; a regular file is
+    written beside ``output`` and renamed over it when the run succeeds, so Ctrl-C
+    (``KeyboardInterrupt``, raised within a fraction of a second) or an error leaves it as it
+    was.
 
     Args:
         path: the input file.
