@@ -206,6 +206,35 @@ pub enum RecordError {
         /// Fields in the first row.
         expected: usize,
     },
+    /// A JSON Lines line that is not a JSON object, or has no puzzle key.
+    #[error(transparent)]
+    Json(#[from] JsonError),
+}
+
+/// Why a line of a JSON Lines input is not a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum JsonError {
+    /// Not UTF-8 text, which JSON is.
+    #[error("not JSON: byte {at} is not UTF-8 text")]
+    NotText {
+        /// The first byte that is not, from 1.
+        at: usize,
+    },
+    /// Not valid JSON.
+    #[error("not JSON: invalid at column {column}")]
+    Syntax {
+        /// Where the parser gave up, from 1.
+        column: usize,
+    },
+    /// The line ends before its JSON does.
+    #[error("not JSON: the line ends inside it")]
+    Truncated,
+    /// Valid JSON, but not an object (an array, a string, a number...).
+    #[error("not a JSON object")]
+    NotObject,
+    /// An object without the puzzle's key.
+    #[error("no puzzle key in the object")]
+    NoPuzzle,
 }
 
 /// Why a row cannot be split into fields.

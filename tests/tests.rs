@@ -12,6 +12,7 @@ mod edges;
 mod faults;
 mod hostile;
 pub mod inputs;
+mod jsonl;
 mod oracles;
 mod outputs;
 mod overlap;

@@ -464,10 +464,11 @@ def solve_file(
     library run, with the same rules for inputs, outputs and summaries.
 
     The file may be in any format the CLI reads (one puzzle a line, 9x9 grids, CSV such as
-    the Kaggle sets, Parquet or Arrow, compressed or not), detected from its first bytes. One
-    output record per input record, in input order; a regular file is written beside
-    ``output`` and renamed over it when the run succeeds, so Ctrl-C (``KeyboardInterrupt``,
-    raised within a fraction of a second) or an error leaves it as it was.
+    the Kaggle sets, JSON Lines, Parquet or Arrow, compressed or not), detected from its
+    first bytes. One output record per input record, in input order; a regular file is
+    written beside ``output`` and renamed over it when the run succeeds, so Ctrl-C
+    (``KeyboardInterrupt``, raised within a fraction of a second) or an error leaves it as it
+    was.
 
     Args:
         path: the input file.
@@ -475,7 +476,8 @@ def solve_file(
             Never the input itself (nor a link to it), nor the ``report``.
         threads: worker threads; ``None`` as for :func:`solve`.
         solver: ``"band"`` (the default), ``"bitmask"``, ``"dlx"`` or ``"naive"``.
-        format: the input's format: ``"auto"`` (detected), ``"line"``, ``"grid"``, ``"csv"``.
+        format: the input's format: ``"auto"`` (detected), ``"line"``, ``"grid"``, ``"csv"``,
+            ``"jsonl"``.
         output_format: ``"auto"``: from ``output``'s extension (``.csv``, ``.jsonl``,
             ``.parquet``, ``.txt``), else the input's kind; or ``"line"``, ``"csv"``,
             ``"jsonl"``, ``"parquet"``.

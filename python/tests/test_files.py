@@ -195,3 +195,23 @@ def test_compressed_output_names_write_what_the_cli_writes(cli, tmp_path, ext):
     with pytest.raises(ValueError, match="Parquet compresses its own columns"):
         sb.solve_file(path, tmp_path / f"out.parquet.{ext}")
     assert not (tmp_path / f"out.parquet.{ext}").exists()
+
+
+def test_jsonl_input_reads_back_jsonl_output(cli, tmp_path):
+    path = write_lines(tmp_path / "in.txt", [PUZZLE] * 3)
+    solved = tmp_path / "s.jsonl"
+    sb.solve_file(path, solved, threads=1)
+    summary = sb.validate_file(solved, threads=1)
+    assert (summary["records"], summary["ok"]) == (3, 3)
+    assert summary["columns"]["puzzle"]["name"] == "puzzle"
+    assert summary["columns"]["solution"]["name"] == "solution"
+    ours, theirs = tmp_path / "v.jsonl", tmp_path / "t.jsonl"
+    sb.validate_file(solved, ours, puzzle_col="puzzle", threads=1)
+    run_cli(cli, "validate", solved, "-o", theirs, "-q", "--puzzle-col", "puzzle", "-j", 1)
+    assert ours.read_text() == theirs.read_text()
+    assert [json.loads(line)["status_out"] for line in ours.read_text().splitlines()] == ["valid"] * 3
+    # Named for something else: by its content, or by format="jsonl".
+    bad = tmp_path / "bad.txt"
+    bad.write_text('{"puzzle": null}\n[1]\n{"id": 3}\n')
+    summary = sb.validate_file(bad, format="jsonl")
+    assert (summary["records"], summary["reasons"]["malformed"]) == (3, 3)

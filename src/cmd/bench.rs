@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use crate::canon::Transform;
 use crate::generate::puzzle_seed;
 use crate::grid::Grid;
-use crate::io::format::{body, resolve, FormatOptions, Records};
+use crate::io::format::{body, jsonl, resolve, strip_bom, Format, FormatOptions, Records};
 use crate::io::input::Input;
 use crate::io::stderr::say;
 use crate::solver::{Outcome, SolverKind};
@@ -156,8 +156,21 @@ struct Corpus {
 /// Parses every record of a corpus. A malformed record is reported on stderr as the other
 /// commands report it (`NAME: line N: malformed: why`) and left out.
 fn read_puzzles(name: &str, data: &[u8], options: &FormatOptions) -> Result<Corpus> {
-    let data = body(data);
-    let format = resolve(data, options).with_context(|| format!("reading {name}"))?;
+    // A JSON Lines corpus is read as the CSV text it becomes, as the other commands read it.
+    let text;
+    let (format, data) = match jsonl::is_jsonl(name, strip_bom(data), options) {
+        true => {
+            let data = strip_bom(data);
+            let (layout, choice) =
+                jsonl::layout(data, options).with_context(|| format!("reading {name}"))?;
+            text = jsonl::text(data, &choice.names, layout.puzzle);
+            (Format::Csv(layout), &text[..])
+        }
+        false => {
+            let data = body(data);
+            (resolve(data, options).with_context(|| format!("reading {name}"))?, data)
+        }
+    };
     let mut corpus = Corpus { puzzles: Vec::new(), malformed: 0 };
     for record in Records::new(format, data, 1) {
         match record.parsed {

@@ -27,7 +27,7 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 use super::cancel::Cancel;
 use super::threads;
 use crate::io::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
-use crate::io::format::{not_puzzles, resolve_with_columns, strip_bom, NotPuzzles};
+use crate::io::format::{jsonl, not_puzzles, resolve_with_columns, strip_bom, NotPuzzles};
 use crate::io::output::{Encoded, NotText};
 use crate::io::progress::Progress;
 use crate::io::table::{open_table, TextStream};
@@ -449,6 +449,34 @@ enum Body {
     Table(TextStream),
 }
 
+impl Body {
+    /// A JSON Lines input's body (a map or a stream) as the CSV text it is read as, a stream
+    /// (see [`jsonl`]): `keys` are its columns, the puzzle's being `keys[puzzle]`.
+    fn jsonl(body: Body, keys: Vec<String>, puzzle: usize) -> Body {
+        let lines: Box<dyn io::BufRead + Send> = match body {
+            Body::Mapped(map) => {
+                let bom = map.as_deref().map_or(0, |data| data.len() - strip_bom(data).len());
+                let mut data = io::Cursor::new(MappedBytes(map));
+                data.set_position(bom as u64);
+                Box::new(data)
+            }
+            Body::Stream(reader) => Box::new(io::BufReader::with_capacity(1 << 16, reader)),
+            Body::Table(_) => unreachable!("a table is not text"),
+        };
+        let text: Box<dyn Read + Send> = Box::new(jsonl::JsonlText::new(lines, keys, puzzle));
+        Body::Stream(io::Cursor::new(Vec::new()).chain(text))
+    }
+}
+
+/// A mapped file's bytes (none for an empty file, which is not mapped).
+struct MappedBytes(Option<memmap2::Mmap>);
+
+impl AsRef<[u8]> for MappedBytes {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+}
+
 impl Opened {
     /// Opens `input`: reads its first block and works out its format (a table's is known from
     /// its schema); a stream's or table's pieces are about `stream_target` bytes.
@@ -487,8 +515,14 @@ impl Opened {
         if let Some(what) = not_puzzles(head) {
             return Err(RunError::NotPuzzles { name, what });
         }
-        let (format, columns) = resolve_with_columns(head, &settings.format)
-            .map_err(|source| RunError::Layout { name: name.clone(), source })?;
+        let layout_error = |source| RunError::Layout { name: name.clone(), source };
+        if jsonl::is_jsonl(&name, head, &settings.format) {
+            let (layout, choice) = jsonl::layout(head, &settings.format).map_err(layout_error)?;
+            let body = Body::jsonl(body, choice.names.clone(), layout.puzzle);
+            return Ok(Opened { name, format: Format::Csv(layout), columns: Some(choice), body });
+        }
+        let (format, columns) =
+            resolve_with_columns(head, &settings.format).map_err(layout_error)?;
         Ok(Opened { name, format, columns, body })
     }
 

@@ -6,7 +6,9 @@
 //!   between boxes and rules (`------+-------+------`) between bands, `.`, `0`, `_`, `*` or
 //!   `-` for a blank; puzzles separated by blank lines or title lines (`Grid 01`, as Project Euler's
 //!   p096 file has), or written back to back (a block whose rows are a multiple of 9);
-//! - **csv**: one row a line, a puzzle column and perhaps an answer column ([`csv`]).
+//! - **csv**: one row a line, a puzzle column and perhaps an answer column ([`csv`]);
+//! - **JSON Lines**: one JSON object a line, its keys the columns, read as CSV text
+//!   ([`jsonl`]).
 //!
 //! In all, lines starting with `#` are comments, blank lines between records are skipped, a
 //! line end may be `\n`, `\r\n` or a lone `\r` ([`lines`]), a UTF-8 byte-order mark at the start
@@ -20,6 +22,7 @@ use std::fmt;
 
 pub mod chunk;
 pub mod csv;
+pub mod jsonl;
 pub mod lines;
 pub mod records;
 
@@ -51,6 +54,8 @@ pub enum FormatKind {
     Grid,
     /// CSV rows with a puzzle column (and perhaps a solution column).
     Csv,
+    /// JSON Lines: one JSON object a line, with a puzzle key (and perhaps a solution key).
+    Jsonl,
 }
 
 /// What the user said about the input format.
@@ -93,7 +98,8 @@ pub fn resolve_with_columns(
         // A comma on the first line, or on most of the first lines (the first may be a
         // record with a field missing), makes CSV; else another delimiter may split the
         // rows into fields, one of them a puzzle.
-        (None, FormatKind::Auto) => {
+        // (JSON Lines is told and read before: see `jsonl::is_jsonl`.)
+        (None, FormatKind::Auto | FormatKind::Jsonl) => {
             let commas = significant.iter().filter(|(line, _)| line.contains(&b',')).count();
             let first_has_one = significant.first().is_some_and(|(line, _)| line.contains(&b','));
             match first_has_one || commas * 2 > significant.len() {
@@ -112,7 +118,7 @@ pub fn resolve_with_columns(
     let format = match options.kind {
         FormatKind::Grid => Format::Grid,
         FormatKind::Line | FormatKind::Csv => Format::Line,
-        FormatKind::Auto => detect(head),
+        FormatKind::Auto | FormatKind::Jsonl => detect(head),
     };
     Ok((format, None))
 }

@@ -266,6 +266,10 @@ impl<'a> Records<'a> {
                 break (text, line);
             }
         };
+        // A JSON Lines line that is not a record, as its CSV text has it.
+        if let Some((error, _)) = csv.nulls.then(|| super::jsonl::row_error(text)).flatten() {
+            return Some(Record { line, text, parsed: Err(error.into()) });
+        }
         let (mut puzzle, mut answer) = (&b""[..], None);
         let split = split_fields_by(text, csv.delimiter, |i, field| {
             if i == csv.puzzle {
@@ -301,6 +305,7 @@ impl<'a> Records<'a> {
         let (&first, &last) = (text.first()?, text.last()?);
         if row.fields != csv.fields
             || first == b'#'
+            || (first == 0 && csv.nulls) // a null, or a JSON Lines line that is not a record
             || first.is_ascii_whitespace()
             || last.is_ascii_whitespace()
             || is_end_marker(text)

@@ -13,6 +13,7 @@ use super::formats::{OutputFormat, ReportFormat};
 use super::text::{csv_field, json_string, output_names, report_text};
 use crate::canon::{Sameness, Transform};
 use crate::grid::Grid;
+use crate::io::format::jsonl::row_error;
 use crate::io::format::{
     ColumnChoice, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
 };
@@ -377,7 +378,12 @@ impl Encoder {
     pub fn report(&self, out: &mut Vec<u8>, record: &Record<'_>, fault: &Fault) {
         let Some(format) = self.report else { return };
         let text = match self.input {
-            // A Parquet or Arrow row: its nulls as empty fields.
+            // A JSON Lines line that is not a record: the line.
+            Format::Csv(layout) if layout.nulls && row_error(record.text).is_some() => {
+                let (_, line) = row_error(record.text).expect("just checked");
+                report_text(&line).into_owned().into()
+            }
+            // A Parquet or Arrow row, or a JSON Lines object: its nulls as empty fields.
             Format::Csv(layout) if layout.nulls => {
                 let row: Vec<u8> = record.text.iter().copied().filter(|&b| b != 0).collect();
                 report_text(&row).into_owned().into()
@@ -752,6 +758,10 @@ fn decimal(out: &mut Vec<u8>, n: impl itoa::Integer) {
 /// that does not split is one field, whole.
 fn fitted_fields(row: &[u8], layout: CsvLayout) -> Vec<Cow<'_, [u8]>> {
     let width = layout.fields;
+    if layout.nulls && row_error(row).is_some() {
+        // A JSON Lines line that is not a record: no values.
+        return vec![Cow::Borrowed(NULL_FIELD); width.max(1)];
+    }
     let mut fields: Vec<Cow<'_, [u8]>> = Vec::with_capacity(width);
     let split = crate::io::format::csv::split_fields_by(row, layout.delimiter, |_, field| {
         // Quoted fields come back with their quotes doubled: undo that.

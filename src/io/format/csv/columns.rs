@@ -117,6 +117,33 @@ pub enum LayoutError {
         /// What is wrong.
         error: FieldError,
     },
+    /// JSON Lines: a key asked for is in none of the first lines' objects.
+    #[error("no key {column} in the objects of the first lines (their keys: {keys})")]
+    NoSuchKey {
+        /// The key asked for, by name or position.
+        column: Column,
+        /// The keys found, in order.
+        keys: String,
+    },
+    /// JSON Lines: nothing says which key holds the puzzle.
+    #[error(
+        "cannot tell which key holds the puzzle: no key is named so ({keys}), and none holds \
+         81-cell puzzles in most of the first {rows} objects; use --puzzle-col"
+    )]
+    NoPuzzleKey {
+        /// The keys found, in order.
+        keys: String,
+        /// Objects read.
+        rows: usize,
+    },
+    /// JSON Lines: none of the first lines is an object.
+    #[error("no JSON object in the first lines: line {line}: {error}")]
+    NoObject {
+        /// The first line that is not blank.
+        line: u64,
+        /// What is wrong with it.
+        error: crate::verdict::JsonError,
+    },
 }
 
 /// The delimiter of an input without commas whose rows are fields (`rows`, its first
@@ -171,6 +198,9 @@ fn shown(line: &[u8]) -> String {
 
 /// Rows of a CSV input read to decide its layout, at most.
 pub const EVIDENCE_ROWS: usize = 1000;
+
+/// What [`ColumnChoice::of`] says for a JSON Lines input, whose columns are keys.
+pub const JSON_LINES: &str = "JSON Lines";
 
 /// How a column was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,6 +299,20 @@ pub fn layout<'a>(
     puzzle: Option<&Column>,
     answer: Option<&Column>,
 ) -> Result<(CsvLayout, ColumnChoice), LayoutError> {
+    layout_with_header(rows, delimiter, puzzle, answer, None)
+}
+
+/// [`layout`], where `header`, if given, says whether the first row is a header rather than
+/// the rows' content deciding it: a JSON Lines input's keys are one
+/// ([`crate::io::format::jsonl`]).
+pub(crate) fn layout_with_header<'a>(
+    rows: impl IntoIterator<Item = (&'a [u8], u64)>,
+    delimiter: Delimiter,
+    puzzle: Option<&Column>,
+    answer: Option<&Column>,
+    header: Option<bool>,
+) -> Result<(CsvLayout, ColumnChoice), LayoutError> {
+    let forced = header;
     let mut rows = rows.into_iter().take(EVIDENCE_ROWS);
     let (first, line) = rows.next().unwrap_or((b"", 1));
     let mut fields: Vec<&[u8]> = Vec::new();
@@ -297,15 +341,17 @@ pub fn layout<'a>(
 
     let has_grid = fields.iter().any(|f| is_grid_field(f));
     let named = |c: Option<&Column>| matches!(c, Some(Column::Name(_)));
-    let header = first_split.is_ok()
-        && !has_grid
-        && (named(puzzle)
-            || named(answer)
-            || by_name(&PUZZLE_NAMES).is_some()
-            || by_name(&ANSWER_NAMES).is_some()
-            || (!grid_columns.is_empty()
-                && grid_columns.iter().all(|&i| fields.get(i).is_some_and(|f| is_name(f))))
-            || (alone && grid_columns.is_empty()));
+    let header = forced.unwrap_or_else(|| {
+        first_split.is_ok()
+            && !has_grid
+            && (named(puzzle)
+                || named(answer)
+                || by_name(&PUZZLE_NAMES).is_some()
+                || by_name(&ANSWER_NAMES).is_some()
+                || (!grid_columns.is_empty()
+                    && grid_columns.iter().all(|&i| fields.get(i).is_some_and(|f| is_name(f))))
+                || (alone && grid_columns.is_empty()))
+    });
     if !header && !alone {
         evidence.add(&fields); // the first row is a record: it counts too
     }
@@ -391,15 +437,27 @@ impl fmt::Display for ColumnChoice {
             |f: &mut fmt::Formatter<'_>,
              what,
              (i, name, source): &(usize, Option<String>, ColumnSource)| {
-                write!(f, "{what} in {} column {}", self.of, i + 1)?;
-                if let Some(name) = name {
-                    write!(f, " {name:?}")?;
+                let keys = self.of == JSON_LINES;
+                match (keys, name) {
+                    (true, Some(name)) => write!(f, "{what} in {} key {name:?}", self.of)?,
+                    _ => {
+                        write!(f, "{what} in {} column {}", self.of, i + 1)?;
+                        if let Some(name) = name {
+                            write!(f, " {name:?}")?;
+                        }
+                    }
                 }
+                let rows = if keys { "objects" } else { "rows" };
                 match source {
                     ColumnSource::Given => f.write_str(" (as asked)"),
+                    ColumnSource::Header if keys => f.write_str(" (a known name)"),
                     ColumnSource::Header => f.write_str(" (named in the header)"),
                     ColumnSource::Content => {
-                        write!(f, " (detected: grids in most of the first {} rows)", self.rows_read)
+                        write!(
+                            f,
+                            " (detected: grids in most of the first {} {rows})",
+                            self.rows_read
+                        )
                     }
                 }
             };

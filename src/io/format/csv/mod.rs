@@ -19,13 +19,15 @@
 //! (and the delimiter, where it is not a comma), `split` splits a row into fields.
 
 mod columns;
+mod put;
 pub mod rows;
 mod split;
 
 pub use self::columns::{
     detect_delimiter, layout, Column, ColumnChoice, ColumnSource, CsvLayout, LayoutError,
-    EVIDENCE_ROWS, NULL_FIELD,
+    EVIDENCE_ROWS, JSON_LINES, NULL_FIELD,
 };
-pub(crate) use self::columns::{is_grid_field, ANSWER_NAMES, PUZZLE_NAMES};
+pub(crate) use self::columns::{is_grid_field, layout_with_header, ANSWER_NAMES, PUZZLE_NAMES};
+pub(crate) use self::put::put_field;
 pub(crate) use self::split::plain_row;
 pub use self::split::{split_fields_by, Delimiter};
