@@ -10,14 +10,21 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use sudoku_bulk::cli::{self, Cli};
+use sudoku_bulk::run;
 
 fn main() -> ExitCode {
     match cli::run(Cli::parse()) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
+            // A run's error in the library's words, which Python's exceptions hold too; any
+            // other with its causes joined the same way.
+            let text = match e.downcast_ref::<run::Error>() {
+                Some(e) => e.message(),
+                None => format!("{e:#}"),
+            };
             // Not eprintln!, which panics when stderr is closed; the exit status says enough.
-            let _ = writeln!(io::stderr(), "sudoku-bulk: error: {e:#}");
+            let _ = writeln!(io::stderr(), "sudoku-bulk: error: {text}");
             ExitCode::from(2)
         }
     }

@@ -145,6 +145,194 @@ fn one_ctrl_d_after_a_typed_puzzle_answers_and_exits() {
     );
 }
 
+/// What a terminal shows after `raw`, the bytes a program wrote to it: its lines, as a
+/// terminal emulator would lay them out, without their trailing blanks. The screen is as wide
+/// as need be (a line never wraps, so text written after the bar stays on the bar's line, as
+/// strict as can be) and as tall (nothing scrolls away). It knows the control sequences a
+/// progress bar uses (carriage return, line feed, cursor up and down, column, erasing in the
+/// line and below, showing and hiding the cursor); any other fails the test, naming it.
+fn screen(raw: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(raw);
+    let mut lines: Vec<Vec<char>> = vec![Vec::new()];
+    let (mut row, mut col) = (0usize, 0usize);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        while lines.len() <= row {
+            lines.push(Vec::new());
+        }
+        match c {
+            '\r' => col = 0,
+            '\n' => row += 1,
+            '\x1b' => {
+                assert_eq!(chars.next(), Some('['), "an escape sequence other than CSI");
+                let mut params = String::new();
+                let end = loop {
+                    match chars.next().expect("a whole escape sequence") {
+                        c @ ('0'..='9' | ';' | '?') => params.push(c),
+                        end => break end,
+                    }
+                };
+                let n = params.parse::<usize>().ok();
+                let line = &mut lines[row];
+                match (end, n) {
+                    ('K', None | Some(0)) => line.truncate(col),
+                    ('K', Some(1)) => line.iter_mut().take(col + 1).for_each(|c| *c = ' '),
+                    ('K', Some(2)) => line.clear(),
+                    ('J', None | Some(0)) => {
+                        line.truncate(col);
+                        lines.truncate(row + 1);
+                    }
+                    ('A', n) => row = row.saturating_sub(n.unwrap_or(1)),
+                    ('B', n) => row += n.unwrap_or(1),
+                    ('G', n) => col = n.unwrap_or(1).saturating_sub(1),
+                    ('h' | 'l', _) if params.starts_with('?') => {} // modes: the cursor shown
+                    _ => panic!("a control sequence this screen does not know: ESC[{params}{end}"),
+                }
+            }
+            c if c.is_control() && c != '\t' => panic!("a control character: {c:?}"),
+            c => {
+                let line = &mut lines[row];
+                if line.len() <= col {
+                    line.resize(col + 1, ' ');
+                }
+                line[col] = c;
+                col += 1;
+            }
+        }
+    }
+    let mut shown: Vec<String> =
+        lines.iter().map(|l| l.iter().collect::<String>().trim_end().to_string()).collect();
+    while shown.last().is_some_and(String::is_empty) {
+        shown.pop();
+    }
+    shown
+}
+
+#[test]
+fn the_screen_lays_out_a_bar_redrawn_in_place() {
+    let raw = b"answer 1\r\n[bar 1]\r\x1b[2K[bar 2]\r\x1b[2Kanswer 2\r\n[bar 3]\r\x1b[2K\x1b[?25hdone\r\n";
+    assert_eq!(screen(raw), ["answer 1", "answer 2", "done"]);
+    // The faults the tests below look for: an answer after the bar, a bar left behind.
+    assert_eq!(screen(b"[bar]answer 1\r\n[bar]\r\n"), ["[bar]answer 1", "[bar]"]);
+    assert_eq!(screen(b"a\r\nb\r\n\x1b[1A\x1b[2K"), ["a"]);
+}
+
+/// Runs `sudoku-bulk ARGS` in a pseudo-terminal: stderr on it, stdout too unless
+/// `stdout_piped`, and stdin too when `typed` is given, which is typed there, then Ctrl-D.
+/// What the terminal received, what stdout received when piped, and the exit status.
+fn in_terminal(args: &[&str], typed: Option<&str>, stdout_piped: bool) -> (Vec<u8>, String, i32) {
+    use std::io::{Read, Write};
+    let (mut terminal, slave) = pty(80);
+    let on_terminal = || Stdio::from(slave.try_clone().unwrap());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bulk"))
+        .args(args)
+        .stdin(if typed.is_some() { on_terminal() } else { Stdio::null() })
+        .stdout(if stdout_piped { Stdio::piped() } else { on_terminal() })
+        .stderr(on_terminal())
+        .spawn()
+        .expect("binary runs");
+    drop(slave); // the terminal ends (reads fail) once the program has closed its side too
+    let mut reader = terminal.try_clone().unwrap();
+    let screen = std::thread::spawn(move || {
+        let mut raw = Vec::new();
+        let mut buf = [0; 4096];
+        while let Ok(n @ 1..) = reader.read(&mut buf) {
+            raw.extend_from_slice(&buf[..n]);
+        }
+        raw
+    });
+    let piped = child.stdout.take().map(|mut stdout| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            stdout.read_to_string(&mut text).unwrap();
+            text
+        })
+    });
+    if let Some(typed) = typed {
+        terminal.write_all(typed.as_bytes()).unwrap();
+        terminal.write_all(&[4]).unwrap(); // Ctrl-D on a line of its own
+    }
+    // A guard against hanging, not a timing measurement.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} did not finish");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let stdout = piped.map(|t| t.join().unwrap()).unwrap_or_default();
+    (screen.join().unwrap(), stdout, status.code().unwrap())
+}
+
+/// Checks that the terminal shows `before` (what was typed), then the records of `expected`
+/// (stdout of the same run into a pipe), each whole on a line of its own and in order, then
+/// the summary line, and nothing else; and that the bar (`bar` in its text) was drawn, so that
+/// there was a bar to stay clear of.
+fn shows_records_alone(raw: &[u8], before: &[&str], expected: &str, summary: &str, bar: &str) {
+    let shown = screen(raw);
+    let raw_text = String::from_utf8_lossy(raw);
+    assert!(raw_text.contains(bar), "no bar was drawn: a test of nothing\n{raw_text:?}");
+    let records: Vec<&str> = expected.lines().collect();
+    assert!(!records.is_empty());
+    let (typed, rest) = shown.split_at(before.len().min(shown.len()));
+    assert_eq!(typed, before, "what was typed");
+    let Some((last, answers)) = rest.split_last() else { panic!("nothing shown: {shown:?}") };
+    for (i, (got, want)) in answers.iter().zip(&records).enumerate() {
+        assert_eq!(got, want, "line {} of the records (after the typed ones)", i + 1);
+    }
+    assert_eq!(answers.len(), records.len(), "records shown");
+    assert!(last.starts_with(summary), "the summary line: {last:?}");
+}
+
+#[test]
+fn answers_on_the_terminal_stand_clear_of_the_progress_bar() {
+    let sample = path_arg("sample_10k.txt");
+    let expected = sudoku_bulk(&["solve", "-q", &sample], None).stdout;
+    let (raw, _, code) = in_terminal(&["solve", &sample], None, false);
+    assert_eq!(code, 0);
+    let summary = "sudoku-bulk: 10000 puzzles: 10000 solved, 0 failed";
+    shows_records_alone(&raw, &[], &expected, summary, "ETA");
+
+    // generate's puzzles, likewise.
+    let args = ["generate", "-n", "8193", "--seed", "29"];
+    let expected = sudoku_bulk(&args, None).stdout;
+    let (raw, _, code) = in_terminal(&args, None, false);
+    assert_eq!(code, 0);
+    shows_records_alone(&raw, &[], &expected, "sudoku-bulk: 8193 puzzles generated", "ETA");
+}
+
+#[test]
+fn typed_puzzles_are_answered_on_lines_of_their_own() {
+    const PUZZLES: [&str; 2] = [
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.",
+        "...7.5.....5.9..6.2...1...9..3.......8....1...9..67...5.78..4....89...2.1...7683.",
+    ];
+    let typed: String = PUZZLES.iter().map(|p| format!("{p}\n")).collect();
+    let expected = sudoku_bulk(&["solve", "-q"], Some(typed.as_bytes())).stdout;
+    let (raw, _, code) = in_terminal(&["solve"], Some(&typed), false);
+    assert_eq!(code, 0);
+    let summary = "sudoku-bulk: 2 puzzles: 2 solved, 0 failed";
+    shows_records_alone(&raw, &PUZZLES, &expected, summary, "2 puzzles, ");
+}
+
+#[test]
+fn answers_into_a_pipe_leave_the_bar_on_the_terminal() {
+    let sample = path_arg("sample_10k.txt");
+    let expected = sudoku_bulk(&["solve", "-q", &sample], None).stdout;
+    let (raw, stdout, code) = in_terminal(&["solve", &sample], None, true);
+    assert_eq!(code, 0);
+    assert_eq!(stdout, expected);
+    assert!(String::from_utf8_lossy(&raw).contains("ETA"), "the bar is drawn on stderr");
+    let shown = screen(&raw);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(shown[0].starts_with("sudoku-bulk: 10000 puzzles: 10000 solved"), "{shown:?}");
+}
+
 #[test]
 fn bench_runs_its_built_in_sample_anywhere() {
     let elsewhere = TempDir::new("bench-anywhere");

@@ -50,12 +50,7 @@ fn named<T: ValueEnum>(what: &str, name: &str) -> PyResult<T> {
 fn run_error(error: run::Error) -> PyErr {
     let os = |kind: io::ErrorKind, text: String| PyErr::from(io::Error::new(kind, text));
     // The error and its causes, as the CLI prints them: `in.csv: no column "x" in the header`.
-    let mut text = error.to_string();
-    let mut cause = std::error::Error::source(&error);
-    while let Some(e) = cause {
-        text = format!("{text}: {e}");
-        cause = e.source();
-    }
+    let text = error.message();
     match error {
         // An OSError of the cause's kind: `opening x: No such file or directory (os error 2)`.
         run::Error::Open { source, .. }

@@ -215,3 +215,27 @@ def test_jsonl_input_reads_back_jsonl_output(cli, tmp_path):
     bad.write_text('{"puzzle": null}\n[1]\n{"id": 3}\n')
     summary = sb.validate_file(bad, format="jsonl")
     assert (summary["records"], summary["reasons"]["malformed"]) == (3, 3)
+
+
+def test_errors_read_as_the_cli_prints_them(cli, tmp_path):
+    """One message for both doors: the exception's text is the CLI's error line, causes and
+    all (the library's `run::Error::message`)."""
+    damaged = tmp_path / "cut.txt.gz"
+    whole = gzip.compress((ROOT / "datasets" / "sample_10k.txt").read_bytes())
+    damaged.write_bytes(whole[: len(whole) // 2])
+    columns = tmp_path / "in.csv"
+    columns.write_text(f"a,b\n{PUZZLE},{SOLUTION}\n")
+    cases = [
+        # A chained cause: reading the input, then why (the decoder's words).
+        (OSError, ["solve", damaged], lambda: sb.solve_file(damaged)),
+        (FileNotFoundError, ["solve", tmp_path / "nowhere.txt"], lambda: sb.solve_file(tmp_path / "nowhere.txt")),
+        (ValueError, ["validate", columns, "--puzzle-col", "nope"], lambda: sb.validate_file(columns, puzzle_col="nope")),
+    ]
+    messages = []
+    for kind, args, call in cases:
+        done = run_cli(cli, *args, "-o", "/dev/null", "-q", check_status=(2,))
+        with pytest.raises(kind) as raised:
+            call()
+        assert done.stderr == f"sudoku-bulk: error: {raised.value}\n", args
+        messages.append(str(raised.value))
+    assert messages[0].startswith(f"reading {damaged}: damaged gzip data: "), messages[0]

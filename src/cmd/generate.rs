@@ -169,7 +169,11 @@ fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &Grid, solution: Opti
 pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     let format = plan.output_format()?;
     let pool = threads::lend(plan.threads)?;
-    let (out, destination) = dest::open(&output.map_or(Sink::Stdout, Sink::from_arg))?;
+    let sink = output.map_or(Sink::Stdout, Sink::from_arg);
+    // On the terminal the bar is drawn on, each block is written with the bar cleared, and
+    // flushed before it is drawn again (see `OnTerminal`).
+    let on_terminal = sink.is_terminal();
+    let (out, destination) = dest::open(&sink)?;
     let mut out = io::BufWriter::new(out);
     if format == OutputFormat::Csv {
         let header: &[u8] = if plan.solutions { b"puzzle,solution\n" } else { b"puzzle\n" };
@@ -190,19 +194,29 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
                 })
                 .collect()
         });
-        for record in records {
-            match record {
-                Ok(record) => out.write_all(&record).context("writing output")?,
-                Err((i, draws)) => {
-                    progress.finish();
-                    bail!(
-                        "puzzle {}: none of {draws} drawn passed {}; minimal puzzles mostly have \
-                         21 to 27 clues and need few guesses: widen the filters",
-                        i + 1,
-                        plan.filters()
-                    )
-                }
+        let failed = records.iter().position(Result::is_err).unwrap_or(records.len());
+        let mut write = || {
+            for record in records[..failed].iter().flatten() {
+                out.write_all(record)?;
             }
+            if on_terminal {
+                out.flush()?;
+            }
+            io::Result::Ok(())
+        };
+        match on_terminal {
+            true => progress.suspend(write),
+            false => write(),
+        }
+        .context("writing output")?;
+        if let Some(Err((i, draws))) = records.get(failed) {
+            progress.finish();
+            bail!(
+                "puzzle {}: none of {draws} drawn passed {}; minimal puzzles mostly have 21 to 27 \
+                 clues and need few guesses: widen the filters",
+                i + 1,
+                plan.filters()
+            )
         }
         progress.update(end, end);
         start = end;

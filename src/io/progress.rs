@@ -6,6 +6,11 @@
 //! bar. The bar's length is the input's size in bytes where that is known (a file), which
 //! gives an honest ETA; for a stream it is a spinner. Either way its message counts puzzles
 //! and their rate. It takes the terminal's width.
+//!
+//! Records written to the terminal the bar is drawn on (stdout and stderr most often are one)
+//! go through [`Progress::suspend`], flushed: the bar is cleared before them and drawn again
+//! below them, so it never leaves a line among them, nor shares one with them
+//! (`run::pipeline::OnTerminal`).
 
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -100,7 +105,8 @@ impl Progress {
         );
     }
 
-    /// Runs `f` (which writes to stderr) with the bar cleared, so the two do not mix.
+    /// Runs `f` (which writes to the terminal, and flushes what it writes) with the bar
+    /// cleared, and draws the bar again after it, so the two do not mix.
     pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.shown {
             Shown::Bar(bar) => bar.suspend(f),

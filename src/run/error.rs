@@ -54,6 +54,20 @@ pub enum Error {
 }
 
 impl Error {
+    /// The error and its causes on one line, each after a colon: `opening x.txt: No such file
+    /// or directory (os error 2)`. The CLI prints it after `sudoku-bulk: error: `, and Python's
+    /// exception holds it, so a message reads the same through either.
+    pub fn message(&self) -> String {
+        let mut text = self.to_string();
+        let mut cause = std::error::Error::source(self);
+        while let Some(e) = cause {
+            text.push_str(": ");
+            text.push_str(&e.to_string());
+            cause = e.source();
+        }
+        text
+    }
+
     /// Whether it comes from writing to a pipe whose reader has closed it (`| head`).
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Run(RunError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe)

@@ -75,6 +75,13 @@ impl Sink {
         }
     }
 
+    /// Whether it is stdout and stdout is a terminal, where the progress bar is drawn too (see
+    /// [`Settings::on_terminal`](super::pipeline::Settings::on_terminal)).
+    pub fn is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        *self == Sink::Stdout && std::io::stdout().is_terminal()
+    }
+
     /// The path, if it is one.
     pub fn path(&self) -> Option<&Path> {
         match self {

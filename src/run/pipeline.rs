@@ -219,6 +219,9 @@ pub struct Settings {
     pub chunk_bytes: Option<usize>,
     /// When to draw the progress bar.
     pub progress: ProgressMode,
+    /// Which of the output and the report go to the terminal (stdout, when it is one), where
+    /// the progress bar is drawn too.
+    pub on_terminal: OnTerminal,
     /// Write only the records that fail (all of them still count in the tally).
     pub failures_only: bool,
     /// The most messages about failed records to write, if capped; one line then says how
@@ -249,6 +252,7 @@ impl Default for Settings {
             output: OutputFormat::Auto,
             chunk_bytes: None,
             progress: ProgressMode::Never,
+            on_terminal: OnTerminal::default(),
             failures_only: false,
             max_messages: None,
             headers: true,
@@ -257,6 +261,21 @@ impl Default for Settings {
             cancel: Cancel::default(),
         }
     }
+}
+
+/// Which of a run's outputs are written to the terminal.
+///
+/// Stdout and stderr are most often one terminal, and the progress bar, drawn on stderr, is
+/// redrawn in place on its own line. Records written there meanwhile would land on the bar's
+/// line, and the bar would be drawn again among them. So the records of a piece that go to
+/// the terminal are written with the bar cleared and flushed before it is drawn again: they
+/// stand on lines of their own, and the bar stays below them, at the foot of the screen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OnTerminal {
+    /// The output records.
+    pub output: bool,
+    /// The report of failed records.
+    pub report: bool,
 }
 
 /// Why a run stopped early.
@@ -636,6 +655,7 @@ pub(crate) fn run_job<J: Job>(
         let writer = Writer {
             separator: job.separator(),
             progress: &progress,
+            on_terminal: settings.on_terminal,
             name: &name,
             max_messages: settings.max_messages,
             cancel: &settings.cancel,
@@ -702,6 +722,8 @@ fn dispatch<'scope, J: Job>(
 struct Writer<'a> {
     separator: &'a [u8],
     progress: &'a Progress,
+    /// Which outputs are written with the bar cleared (see [`OnTerminal`]).
+    on_terminal: OnTerminal,
     /// The input's name, for the note on messages held back.
     name: &'a str,
     max_messages: Option<u64>,
@@ -735,9 +757,23 @@ impl Writer<'_> {
                     return Ok(tally); // the run reports the interruption; write nothing more
                 }
                 tally += &result.tally;
-                let report = report.as_mut().map(|r| r as &mut dyn Write);
-                let (kept, dropped) =
-                    emit.emit(&result, self.separator, written, &mut out, report)?;
+                let screen = self.on_terminal;
+                let mut write = || {
+                    let report_out = report.as_mut().map(|r| r as &mut dyn Write);
+                    let emitted =
+                        emit.emit(&result, self.separator, written, &mut out, report_out)?;
+                    if screen.output {
+                        out.flush()?;
+                    }
+                    if let Some(report) = report.as_mut().filter(|_| screen.report) {
+                        report.flush()?;
+                    }
+                    io::Result::Ok(emitted)
+                };
+                let (kept, dropped) = match screen.output || screen.report {
+                    true => self.progress.suspend(write)?,
+                    false => write()?,
+                };
                 written += kept;
                 tally.dropped += dropped;
                 messages.write(&result.messages, self.progress)?;

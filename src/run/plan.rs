@@ -8,7 +8,7 @@ use std::path::Path;
 use super::dest::{self, Destination, Shared};
 use super::error::Error;
 use super::options::{Options, Sink, Source, Work};
-use super::pipeline::{Input, Settings};
+use super::pipeline::{Input, OnTerminal, Settings};
 use super::summary::Summary;
 use super::threads;
 use crate::io::output::{Encoder, OutputFormat, ReportFormat};
@@ -198,6 +198,10 @@ pub(crate) fn settings(options: &Options, threads: usize, output: OutputFormat) 
         output,
         chunk_bytes: options.chunk_bytes.filter(|&n| n > 0),
         progress: options.progress,
+        on_terminal: OnTerminal {
+            output: options.output.is_terminal(),
+            report: options.report.is_terminal(),
+        },
         failures_only: options.failures_only,
         max_messages: options.max_messages,
         headers: true,
