@@ -105,6 +105,20 @@ fn every_input_is_opened_before_any_work() {
 }
 
 #[test]
+fn an_output_in_a_missing_folder_names_the_output_not_a_temporary_file() {
+    let tmp = TempDir::new("missing-folder");
+    let input = tmp.file("in.txt", format!("{PUZZLE}\n").as_bytes());
+    let out = tmp.0.join("nowhere").join("out.txt");
+    let run = sudoku_bulk(&["solve", &input, "-o", out.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(2));
+    let expected = format!(
+        "sudoku-bulk: error: opening {} for writing: No such file or directory (os error 2)\n",
+        out.display()
+    );
+    assert_eq!(run.stderr, expected);
+}
+
+#[test]
 fn thread_counts_are_checked_against_one_limit() {
     let tmp = TempDir::new("threads");
     let input = tmp.file("in.txt", format!("{PUZZLE}\n").as_bytes());

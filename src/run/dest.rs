@@ -98,6 +98,18 @@ pub(crate) fn open(sink: &Sink) -> Result<(Box<dyn Write + Send>, Destination), 
 }
 
 /// Opens an output's place.
+/// The error of making the staged file, without the temporary file's name that `tempfile`
+/// appends to the system's words (`... at path "/dir/.x.csv.TpwBSe.partial"`): the user named
+/// `x.csv`, which the message names already, and a random name would make the same fault read
+/// differently each time.
+fn without_temp_path(error: io::Error) -> io::Error {
+    let text = error.to_string();
+    match text.rsplit_once(" at path \"") {
+        Some((words, _)) => io::Error::new(error.kind(), words.to_string()),
+        None => error,
+    }
+}
+
 fn open_place(sink: &Sink) -> Result<(Box<dyn Write + Send>, Place), Error> {
     let path = match sink {
         Sink::Discard => return Ok((Box::new(io::sink()), Place::Direct)),
@@ -124,7 +136,7 @@ fn open_place(sink: &Sink) -> Result<(Box<dyn Write + Send>, Place), Error> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666)); // less the umask
     }
-    let temp = builder.tempfile_in(dir).map_err(failed)?;
+    let temp = builder.tempfile_in(dir).map_err(|e| failed(without_temp_path(e)))?;
     crate::io::signals::remove_on_fatal_signal(temp.path());
     let file = temp.as_file().try_clone().map_err(failed)?;
     Ok((Box::new(file), Place::Staged { temp, path: path.to_path_buf() }))
