@@ -245,7 +245,7 @@ fn generate_writes_solutions_that_validate() {
     let run = sudoku_bulk(&["generate", "-n", "1", "--solutions", "--output-format", "line"], None);
     assert_eq!(run.code, Some(2));
     assert!(
-        run.stderr.contains("--solutions needs CSV or JSON Lines output"),
+        run.stderr.contains("--solutions needs CSV, TSV or JSON Lines output"),
         "{}",
         run.stderr
     );

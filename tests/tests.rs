@@ -19,4 +19,5 @@ mod pipeline;
 mod rows;
 mod several;
 pub mod tables;
+mod tsv;
 mod validate;

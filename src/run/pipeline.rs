@@ -28,7 +28,7 @@ use super::cancel::Cancel;
 use super::threads;
 use crate::io::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
 use crate::io::format::{not_puzzles, resolve_with_columns, strip_bom, NotPuzzles};
-use crate::io::output::{Encoded, NotText};
+use crate::io::output::{Encoded, NotText, OutputName};
 use crate::io::progress::Progress;
 use crate::io::table::{open_table, TextStream};
 use crate::solver::SolverKind;
@@ -421,6 +421,20 @@ pub fn detect(
     Ok((opened.format, opened.columns))
 }
 
+/// The format options for an input named `name`: a name ending `.tsv` (compressed or not)
+/// is tab-separated when neither `--format` nor `--delimiter` says otherwise, as our own
+/// `-o x.tsv` writes it: a guess from its content could take it for CSV where most rows hold
+/// a comma (in an error message, say).
+fn named_options(name: &str, options: &FormatOptions) -> FormatOptions {
+    let tsv = OutputName::of(std::path::Path::new(name)).extension.as_deref() == Some("tsv");
+    match (tsv, options.delimiter, options.kind) {
+        (true, None, FormatKind::Auto) => {
+            FormatOptions { delimiter: Some(Delimiter::Byte(b'\t')), ..options.clone() }
+        }
+        _ => options.clone(),
+    }
+}
+
 /// An input ready to be cut: its format and columns worked out from its first bytes, which a
 /// stream has read ahead and will read again.
 struct Opened {
@@ -487,7 +501,7 @@ impl Opened {
         if let Some(what) = not_puzzles(head) {
             return Err(RunError::NotPuzzles { name, what });
         }
-        let (format, columns) = resolve_with_columns(head, &settings.format)
+        let (format, columns) = resolve_with_columns(head, &named_options(&name, &settings.format))
             .map_err(|source| RunError::Layout { name: name.clone(), source })?;
         Ok(Opened { name, format, columns, body })
     }
