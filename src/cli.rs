@@ -247,8 +247,8 @@ struct Common {
     /// reads stdin. Regular files are memory-mapped; compressed ones are decoded.
     inputs: Vec<PathBuf>,
     /// Write results here instead of stdout (`-`: stdout). Its extension sets the output
-    /// format unless --output-format does: .csv, .jsonl or .ndjson, .parquet, .txt for line;
-    /// a last .gz, .zst, .xz or .bz2 compresses it (answers.csv.gz; so for --report and
+    /// format unless --output-format does: .csv, .tsv (tab-separated), .jsonl or .ndjson,
+    /// .parquet, .txt for line; a last .gz, .zst, .xz or .bz2 compresses it (answers.csv.gz; so for --report and
     /// --summary-json).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
@@ -256,7 +256,7 @@ struct Common {
     #[arg(long, value_enum, default_value_t = OutputFormat::Auto)]
     output_format: OutputFormat,
     /// Also write the failed records here (`-`: stdout): JSON Lines if PATH ends in .jsonl or
-    /// .ndjson, CSV otherwise.
+    /// .ndjson, tab-separated if it ends in .tsv, CSV otherwise.
     #[arg(long, value_name = "PATH")]
     report: Option<PathBuf>,
     /// Write a summary of the run here, as JSON (`-`: stdout, after the output).
@@ -342,8 +342,8 @@ struct GenerateArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Write the puzzles here instead of stdout. Its extension sets the output format unless
-    /// --output-format does: .csv, .jsonl or .ndjson, .txt for line; a last .gz, .zst, .xz or
-    /// .bz2 compresses it (puzzles.txt.gz).
+    /// --output-format does: .csv, .tsv (tab-separated), .jsonl or .ndjson, .txt for line; a
+    /// last .gz, .zst, .xz or .bz2 compresses it (puzzles.txt.gz).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
     /// Output format [auto: from the -o extension, else csv with --solutions, line otherwise].
@@ -423,7 +423,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 (OutputFormat::Auto, Some(path)) => match OutputFormat::for_path(path) {
                     Ok(format) => format.unwrap_or(OutputFormat::Auto),
                     Err(why) => bail!(
-                        "-o {}: {why}; generate writes .csv, .jsonl or .txt, compressed or not \
+                        "-o {}: {why}; generate writes .csv, .tsv, .jsonl or .txt, compressed or not \
                          (.gz, .zst, .xz, .bz2), or --output-format",
                         path.display()
                     ),

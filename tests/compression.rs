@@ -124,10 +124,8 @@ fn names_whose_content_would_not_match_are_refused() {
     for (option, name, says) in [
         ("-o", "out.parquet.gz", "Parquet compresses its own columns"),
         ("-o", "out.parquet.zst", "Parquet compresses its own columns"),
-        ("-o", "out.tsv", "tab-separated"),
-        ("-o", "out.tsv.gz", "tab-separated"),
         ("-o", "out.json.xz", ".json output is not written yet"),
-        ("--report", "report.tsv", "name it .jsonl"),
+        ("--report", "report.parquet", "name it .jsonl"),
         ("--report", "report.json.gz", "name it .jsonl"),
     ] {
         let path = tmp.0.join(name);

@@ -432,7 +432,11 @@ fn generate_writes_solutions_that_validate() {
     // Solutions need somewhere to go besides the puzzle's line.
     let run = sudoku_bulk(&["generate", "-n", "1", "--solutions", "--output-format", "line"], None);
     assert_eq!(run.code, Some(2));
-    assert!(run.stderr.contains("--solutions needs CSV or JSON Lines output"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--solutions needs CSV, TSV or JSON Lines output"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -658,6 +662,36 @@ fn count_summaries_list_only_the_counts_that_occur() {
     // One row with conflicting givens (not counted), one with 1000 or more solutions.
     assert!(summary.contains("\"limit\":1000,\"solutions\":{\"1000+\":1}"), "{summary}");
     assert!(run.stderr.contains("2 puzzles: 1 with 1000+ solutions ("), "{}", run.stderr);
+}
+
+#[test]
+fn count_summaries_bucket_many_counts_and_the_json_keeps_each() {
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+    // The solved grid with its first k cells blank: 1, 2, 6, 22, 48, 144, 336, 816 and 1000 or
+    // more solutions; then a puzzle with none.
+    let mut input: String = [0, 18, 24, 25, 26, 27, 30, 33, 36]
+        .iter()
+        .map(|&k| format!("{}{}\n", ".".repeat(k), &ANSWER[k..]))
+        .collect();
+    input += "12345678.........9...............................................................\n";
+    let run =
+        sudoku_bulk(&["count", "--limit", "1000", "--summary-json", "-"], Some(input.as_bytes()));
+    let summary = run.stdout.lines().last().unwrap();
+    assert!(
+        summary.contains(
+            "\"limit\":1000,\"solutions\":{\"0\":1,\"1\":1,\"2\":1,\"6\":1,\"22\":1,\"48\":1,\
+             \"144\":1,\"336\":1,\"816\":1,\"1000+\":1}"
+        ),
+        "{summary}"
+    );
+    let line = run.stderr.lines().last().unwrap();
+    let counts = &line[..line.find(", in ").unwrap()];
+    assert_eq!(
+        counts,
+        "sudoku-bulk: 10 puzzles: 1 with 0 solutions, 1 with 1 solution, 1 with 2 solutions, 1 with 3-9 \
+         solutions, 2 with 10-99 solutions, 3 with 100-999 solutions, 1 with 1000+ solutions"
+    );
 }
 
 #[test]

@@ -20,4 +20,5 @@ mod pipeline;
 mod rows;
 mod several;
 pub mod tables;
+mod tsv;
 mod validate;

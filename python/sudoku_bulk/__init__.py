@@ -478,13 +478,13 @@ def solve_file(
         solver: ``"band"`` (the default), ``"bitmask"``, ``"dlx"`` or ``"naive"``.
         format: the input's format: ``"auto"`` (detected), ``"line"``, ``"grid"``, ``"csv"``,
             ``"jsonl"``.
-        output_format: ``"auto"``: from ``output``'s extension (``.csv``, ``.jsonl``,
-            ``.parquet``, ``.txt``), else the input's kind; or ``"line"``, ``"csv"``,
-            ``"jsonl"``, ``"parquet"``.
+        output_format: ``"auto"``: from ``output``'s extension (``.csv``, ``.tsv``,
+            ``.jsonl``, ``.parquet``, ``.txt``), else the input's kind; or ``"line"``,
+            ``"csv"``, ``"tsv"`` (tab-separated), ``"jsonl"``, ``"parquet"``.
         puzzle_col, solution_col: a CSV or table column, by header name or by position from
             1 (default: recognised by name or content).
         report: a path for the failed records: JSON Lines if it ends in ``.jsonl`` or
-            ``.ndjson``, CSV otherwise.
+            ``.ndjson``, tab-separated if in ``.tsv``, CSV otherwise.
         failures_only: write only the records that fail (all still count in the summary).
         messages: write a line on stderr per failed record, as the CLI does, at most
             ``max_messages`` of them.

@@ -89,10 +89,10 @@ impl Plan {
             (OutputFormat::Auto, true) => OutputFormat::Csv,
             (OutputFormat::Auto, false) => OutputFormat::Line,
             (OutputFormat::Line, true) => {
-                bail!("--solutions needs CSV or JSON Lines output (-o x.csv, --output-format csv)")
+                bail!("--solutions needs CSV, TSV or JSON Lines output (-o x.csv, --output-format csv)")
             }
             (OutputFormat::Parquet, _) => {
-                bail!("generate writes line, CSV or JSON Lines output, not Parquet")
+                bail!("generate writes line, CSV, TSV or JSON Lines output, not Parquet")
             }
             (format, _) => format,
         })
@@ -157,7 +157,7 @@ fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &Grid, solution: Opti
         _ => {
             out.extend_from_slice(&text(puzzle));
             if let Some(solution) = solution {
-                out.push(b',');
+                out.push(format.delimiter().unwrap_or(b','));
                 out.extend_from_slice(&text(solution));
             }
         }
@@ -175,9 +175,12 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     let on_terminal = sink.is_terminal();
     let (out, destination) = dest::open(&sink)?;
     let mut out = io::BufWriter::new(out);
-    if format == OutputFormat::Csv {
-        let header: &[u8] = if plan.solutions { b"puzzle,solution\n" } else { b"puzzle\n" };
-        out.write_all(header).context("writing output")?;
+    if let Some(d) = format.delimiter() {
+        let header = match plan.solutions {
+            true => format!("puzzle{}solution\n", char::from(d)),
+            false => "puzzle\n".to_string(),
+        };
+        out.write_all(header.as_bytes()).context("writing output")?;
     }
     let progress = Progress::new(plan.progress, Some(plan.count));
     let mut start = 0;

@@ -10,7 +10,6 @@ use super::dedup::KeepKeys;
 use super::run_with;
 use crate::canon::Sameness;
 use crate::cmd::dedup::seen::{Mode, Seen};
-use crate::io::output::ReportFormat;
 use crate::run::error::Error;
 use crate::run::options::Options;
 use crate::run::pipeline::{Output, RunError, Sinks};
@@ -50,9 +49,10 @@ pub(crate) fn run(
     let header = seen.overlap_header(form);
     output.with(|out| out.write_all(header.as_bytes())).map_err(RunError::Write)?;
     if let Some(report) = &report {
-        if report.format == ReportFormat::Csv {
-            let header = b"line,status,error,record,file,first_file,first_line\n";
-            report.writer.with(|out| out.write_all(header)).map_err(RunError::Write)?;
+        if let Some(d) = report.format.delimiter() {
+            let names = ["line", "status", "error", "record", "file", "first_file", "first_line"];
+            let header = names.join(&char::from(d).to_string()) + "\n";
+            report.writer.with(|out| out.write_all(header.as_bytes())).map_err(RunError::Write)?;
         }
     }
 

@@ -28,7 +28,7 @@ use super::cancel::Cancel;
 use super::threads;
 use crate::io::format::chunk::{Chunk, Numbering, SliceChunker, StreamChunker};
 use crate::io::format::{jsonl, not_puzzles, resolve_with_columns, strip_bom, NotPuzzles};
-use crate::io::output::{Encoded, NotText};
+use crate::io::output::{Encoded, NotText, OutputName};
 use crate::io::progress::Progress;
 use crate::io::table::{open_table, TextStream};
 use crate::solver::SolverKind;
@@ -440,6 +440,20 @@ pub fn detect(
     Ok((opened.format, opened.columns))
 }
 
+/// The format options for an input named `name`: a name ending `.tsv` (compressed or not)
+/// is tab-separated when neither `--format` nor `--delimiter` says otherwise, as our own
+/// `-o x.tsv` writes it: a guess from its content could take it for CSV where most rows hold
+/// a comma (in an error message, say).
+fn named_options(name: &str, options: &FormatOptions) -> FormatOptions {
+    let tsv = OutputName::of(std::path::Path::new(name)).extension.as_deref() == Some("tsv");
+    match (tsv, options.delimiter, options.kind) {
+        (true, None, FormatKind::Auto) => {
+            FormatOptions { delimiter: Some(Delimiter::Byte(b'\t')), ..options.clone() }
+        }
+        _ => options.clone(),
+    }
+}
+
 /// An input ready to be cut: its format and columns worked out from its first bytes, which a
 /// stream has read ahead and will read again.
 struct Opened {
@@ -535,13 +549,13 @@ impl Opened {
             return Err(RunError::NotPuzzles { name, what });
         }
         let layout_error = |source| RunError::Layout { name: name.clone(), source };
-        if jsonl::is_jsonl(&name, head, &settings.format) {
-            let (layout, choice) = jsonl::layout(head, &settings.format).map_err(layout_error)?;
+        let options = named_options(&name, &settings.format);
+        if jsonl::is_jsonl(&name, head, &options) {
+            let (layout, choice) = jsonl::layout(head, &options).map_err(layout_error)?;
             let body = Body::jsonl(body, choice.names.clone(), layout.puzzle);
             return Ok(Opened { name, format: Format::Csv(layout), columns: Some(choice), body });
         }
-        let (format, columns) =
-            resolve_with_columns(head, &settings.format).map_err(layout_error)?;
+        let (format, columns) = resolve_with_columns(head, &options).map_err(layout_error)?;
         Ok(Opened { name, format, columns, body })
     }
 

@@ -89,9 +89,9 @@ impl Plan {
                 Some(format) => Some(format),
                 None => {
                     return refuse(format!(
-                        "report {}: a report is JSON Lines, one failed record a line, or CSV; \
-                         name it .jsonl or .ndjson (or .csv for CSV), compressed or not (.gz, \
-                         .zst, .xz, .bz2)",
+                        "report {}: a report is JSON Lines, one failed record a line, or CSV \
+                         or TSV; name it .jsonl or .ndjson (or .csv, .tsv), compressed or not \
+                         (.gz, .zst, .xz, .bz2)",
                         path.display()
                     ))
                 }
@@ -153,8 +153,8 @@ fn output_format(options: &Options) -> Result<OutputFormat, Error> {
             Ok(format) => format,
             Err(why) => {
                 return Err(Error::Refused(format!(
-                    "output {}: {why}; use .csv, .jsonl or .txt, compressed or not (.gz, .zst, \
-                     .xz, .bz2), or .parquet (uncompressed), or name the output format",
+                    "output {}: {why}; use .csv, .tsv, .jsonl or .txt, compressed or not (.gz, \
+                     .zst, .xz, .bz2), or .parquet (uncompressed), or name the output format",
                     path.display()
                 )))
             }
@@ -215,7 +215,7 @@ pub(crate) fn settings(options: &Options, threads: usize, output: OutputFormat) 
 /// schema; none for line and JSON Lines output, which have no columns to agree on.
 pub(crate) fn columns_of(encoder: &Encoder) -> Option<Vec<String>> {
     match encoder.output() {
-        OutputFormat::Csv => Some(encoder.column_names()),
+        OutputFormat::Csv | OutputFormat::Tsv => Some(encoder.column_names()),
         OutputFormat::Parquet => Some(encoder.jsonl_keys()),
         _ => None,
     }

@@ -369,13 +369,9 @@ impl RecordsSummary {
         let mut line = match self.task {
             Task::Solve => format!("{puzzles}: {} solved, {} failed", t.ok, t.failed),
             Task::Count { limit } => {
-                let counts: Vec<String> = t
-                    .solutions
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &n)| n > 0)
-                    .map(|(k, &n)| {
-                        let label = count_label(k as u64, limit);
+                let counts: Vec<String> = count_buckets(&t.solutions, limit)
+                    .into_iter()
+                    .map(|(label, n)| {
                         let noun = if label == "1" { "solution" } else { "solutions" };
                         format!("{n} with {label} {noun}")
                     })
@@ -416,6 +412,35 @@ impl RecordsSummary {
         }
         line + &format!(", in {:.3} s ({:.0} records/s)", self.seconds, self.records_per_second)
     }
+}
+
+/// Records by solution count in buckets, for the stderr line: 0, 1 and 2 exactly, then 3-9,
+/// 10-99, 100-999, ... (each cut short below the limit, a one-count bucket written as that
+/// count), and the limit's own `N+`; only the buckets that hold records. With the default
+/// limit of 2 this is every count (`0`, `1`, `2+`); `--summary-json` keeps every count.
+fn count_buckets(solutions: &[u64], limit: u32) -> Vec<(String, u64)> {
+    let limit = u64::from(limit);
+    // Records with a count from `low` up to, not including, `end`.
+    let records = |low: u64, end: u64| -> u64 {
+        let at = |k: u64| (k.min(solutions.len() as u64)) as usize;
+        solutions[at(low)..at(end)].iter().sum()
+    };
+    let mut buckets = Vec::new();
+    let mut low = 0;
+    while low < limit {
+        // 0, 1, 2 alone; then up to the next power of ten, less one.
+        let decade = if low < 3 { low } else { 10u64.pow(low.ilog10() + 1) - 1 };
+        let high = decade.min(limit - 1);
+        let label = match low == high {
+            true => low.to_string(),
+            false => format!("{low}-{high}"),
+        };
+        buckets.push((label, records(low, high + 1)));
+        low = high + 1;
+    }
+    buckets.push((format!("{limit}+"), records(limit, u64::MAX)));
+    buckets.retain(|&(_, n)| n > 0);
+    buckets
 }
 
 /// What `overlap` found.
@@ -515,6 +540,51 @@ mod tests {
             summary.lines(),
             ["3 puzzles: 2 with 1 solution, 1 with 2+ solutions, in 0.500 s (6 records/s)"]
         );
+    }
+
+    #[test]
+    fn count_lines_bucket_the_counts_past_2() {
+        let line = |solutions: Vec<u64>, limit| {
+            let records = solutions.iter().sum();
+            let tally = Tally { records, ok: records, solutions, ..Tally::default() };
+            let summary = RecordsSummary::new(
+                Task::Count { limit },
+                vec![("x.txt".into(), tally, None)],
+                1.0,
+                1,
+            );
+            let line = summary.counts_line();
+            line[..line.find(", in 1.000 s").unwrap()].to_string()
+        };
+        // Every count from 0 to the limit once: 1001 puzzles.
+        assert_eq!(
+            line(vec![1; 1001], 1000),
+            "1001 puzzles: 1 with 0 solutions, 1 with 1 solution, 1 with 2 solutions, 7 with 3-9 \
+             solutions, 90 with 10-99 solutions, 900 with 100-999 solutions, 1 with 1000+ solutions"
+        );
+        // Buckets that hold no record are left out.
+        let mut sparse = vec![0; 1001];
+        (sparse[1], sparse[57], sparse[58], sparse[999]) = (4, 1, 2, 1);
+        assert_eq!(
+            line(sparse, 1000),
+            "8 puzzles: 4 with 1 solution, 3 with 10-99 solutions, 1 with 100-999 solutions"
+        );
+        // The default limit: each count, as ever.
+        assert_eq!(
+            line(vec![1, 2, 3], 2),
+            "6 puzzles: 1 with 0 solutions, 2 with 1 solution, 3 with 2+ solutions"
+        );
+        // A limit that is not a power of ten cuts its decade short; a one-count bucket is that
+        // count.
+        assert_eq!(
+            line(vec![0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 17),
+            "15 puzzles: 7 with 3-9 solutions, 7 with 10-16 solutions, 1 with 17+ solutions"
+        );
+        assert_eq!(
+            line(vec![0, 0, 0, 2, 1], 4),
+            "3 puzzles: 2 with 3 solutions, 1 with 4+ solutions"
+        );
+        assert_eq!(line(vec![1, 2], 1), "3 puzzles: 1 with 0 solutions, 2 with 1+ solutions");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 
 use crate::grid::Grid;
-use crate::io::output::{csv_field, json_string, OutputFormat, ReportFormat};
+use crate::io::output::{delimited_field, json_string, OutputFormat, ReportFormat};
 use crate::run::pipeline::{ChunkOutput, Emit, Extra, Out};
 
 /// A record's 128-bit key: two independent 64-bit hashes of its 81 cells.
@@ -398,9 +398,12 @@ impl Seen {
 
     /// The header of `overlap`'s output, if its format has one; `form` names the last column.
     pub(crate) fn overlap_header(&self, form: &str) -> String {
-        match self.rows {
-            OutputFormat::Csv => format!("test_file,test_line,train_file,train_line,{form}\n"),
-            _ => String::new(),
+        match self.rows.delimiter() {
+            Some(d) => {
+                let names = ["test_file", "test_line", "train_file", "train_line", form];
+                names.join(&char::from(d).to_string()) + "\n"
+            }
+            None => String::new(),
         }
     }
 
@@ -425,10 +428,12 @@ impl Seen {
                 out.push(b'\n');
             }
             _ => {
-                csv_field(out, test_file.as_bytes());
-                write!(out, ",{},", test.line).expect("Vec");
-                csv_field(out, train_file.as_bytes());
-                write!(out, ",{},", train.line).expect("Vec");
+                let d = self.rows.delimiter().unwrap_or(b',');
+                delimited_field(out, test_file.as_bytes(), d);
+                let d = char::from(d);
+                write!(out, "{d}{}{d}", test.line).expect("Vec");
+                delimited_field(out, train_file.as_bytes(), d as u8);
+                write!(out, "{d}{}{d}", train.line).expect("Vec");
                 out.extend_from_slice(&digits);
                 out.push(b'\n');
             }
@@ -448,16 +453,14 @@ impl Seen {
         let (file, first_file) = (&self.files[here.file], &self.files[first.file]);
         let error = format!("repeats {first_file} line {}", first.line);
         match format {
-            ReportFormat::Csv => {
-                write!(out, "{},duplicate,", here.line).expect("Vec");
-                csv_field(out, error.as_bytes());
-                out.push(b',');
-                csv_field(out, text);
-                out.push(b',');
-                csv_field(out, file.as_bytes());
-                out.push(b',');
-                csv_field(out, first_file.as_bytes());
-                writeln!(out, ",{}", first.line).expect("Vec");
+            ReportFormat::Csv | ReportFormat::Tsv => {
+                let d = format.delimiter().expect("rows of fields");
+                write!(out, "{}{}duplicate{}", here.line, d as char, d as char).expect("Vec");
+                for field in [error.as_bytes(), text, file.as_bytes(), first_file.as_bytes()] {
+                    delimited_field(out, field, d);
+                    out.push(d);
+                }
+                writeln!(out, "{}", first.line).expect("Vec");
             }
             ReportFormat::Jsonl => {
                 write!(out, "{{\"line\":{},\"status\":\"duplicate\",\"error\":", here.line)

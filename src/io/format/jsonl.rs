@@ -29,14 +29,12 @@ use super::csv::{
     EVIDENCE_ROWS, JSON_LINES,
 };
 use super::{FormatKind, FormatOptions, DOS_EOF};
+use crate::io::output::OutputName;
 use crate::verdict::JsonError;
 
 /// What starts the row a line that is not a record becomes: a NUL byte (which no other row of
 /// the text starts with but a null's, followed by a comma or the line's end), then 0x01.
 const BAD_ROW: &[u8] = b"\0\x01";
-
-/// The suffixes of compressed files, which the input layer decodes.
-const COMPRESSED: [&str; 7] = [".gz", ".gzip", ".zst", ".zstd", ".bz2", ".xz", ".lzma"];
 
 /// Whether an input, named `name`, whose first bytes (without a byte-order mark) are `head`,
 /// is read as JSON Lines: see the module's documentation. A named `.jsonl` file with no line
@@ -55,11 +53,11 @@ pub fn is_jsonl(name: &str, head: &[u8], options: &FormatOptions) -> bool {
     }
 }
 
-/// Whether a file's name says JSON Lines: `.jsonl` or `.ndjson`, perhaps compressed.
+/// Whether a file's name says JSON Lines: `.jsonl` or `.ndjson`, perhaps compressed (the
+/// one rule for names, [`OutputName`], which `.tsv` inputs follow too).
 fn named_jsonl(name: &str) -> bool {
-    let name = name.to_ascii_lowercase();
-    let name = COMPRESSED.iter().find_map(|c| name.strip_suffix(c)).unwrap_or(&name);
-    name.ends_with(".jsonl") || name.ends_with(".ndjson")
+    let extension = OutputName::of(std::path::Path::new(name)).extension;
+    matches!(extension.as_deref(), Some("jsonl" | "ndjson"))
 }
 
 /// The lines of `head` that are not blank, without their line ends, and their numbers. A line

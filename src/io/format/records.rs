@@ -248,6 +248,10 @@ impl<'a> Records<'a> {
             if text.is_empty() {
                 continue;
             }
+            if csv.delimiter == Delimiter::Byte(b'\t') {
+                // Tabs at either end are fields (empty ones), not white space to trim.
+                text = trim_row(&self.data[start..line_at(self.data, start).0], b'\t');
+            }
             if line < csv.rows_line {
                 // Before the rows, only comments and blank lines.
                 self.comments += u64::from(text.starts_with(b"#"));
@@ -256,7 +260,7 @@ impl<'a> Records<'a> {
             if let (Some(sep), true) = (quoting(csv.delimiter), text.contains(&b'"')) {
                 // A quoted field may hold line ends: the row runs to the first outside quotes.
                 let (end, next) = row_end(self.data, start, sep, true).expect("all of it");
-                text = trim(&self.data[start..end]);
+                text = trim_row(&self.data[start..end], sep);
                 self.line = line + 1 + count_line_ends(&self.data[start..end]);
                 self.pos = next;
             }
@@ -319,6 +323,15 @@ impl<'a> Records<'a> {
         (self.pos, self.line) = (row.next, line + 1);
         Some(Record { line, text, parsed })
     }
+}
+
+/// A CSV row without the white space at its ends, but for its delimiter: a tab-separated row
+/// that ends in a tab ends in an empty field.
+fn trim_row(row: &[u8], delimiter: u8) -> &[u8] {
+    let space = |b: &u8| b.is_ascii_whitespace() && *b != delimiter;
+    let start = row.iter().position(|b| !space(b)).unwrap_or(row.len());
+    let end = row.iter().rposition(|b| !space(b)).map_or(start, |i| i + 1);
+    &row[start..end.max(start)]
 }
 
 /// The puzzle of a CSV row from its puzzle field and its answer field, if read.

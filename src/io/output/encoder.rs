@@ -10,7 +10,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 
 use super::columns::{fault_text, OutputColumn, Row, Value};
 use super::formats::{OutputFormat, ReportFormat};
-use super::text::{csv_field, json_string, output_names, report_text};
+use super::text::{delimited_field, json_string, output_names, report_text};
 use crate::canon::{Sameness, Transform};
 use crate::grid::Grid;
 use crate::io::format::jsonl::row_error;
@@ -104,6 +104,8 @@ pub(crate) struct Encoder {
     task: Task,
     input: Format,
     output: OutputFormat,
+    /// The byte between the fields of CSV (`,`) or TSV (a tab) output; `,` for other formats.
+    delimiter: u8,
     report: Option<ReportFormat>,
     /// A CSV input's column names (`field1`, ... without a header); empty for other inputs.
     input_columns: Arc<[String]>,
@@ -143,6 +145,7 @@ impl Encoder {
             task,
             input,
             output,
+            delimiter: output.delimiter().unwrap_or(b','),
             report,
             input_columns: input_columns.into(),
             ours: Arc::new([]),
@@ -253,21 +256,22 @@ impl Encoder {
             return;
         }
         let input_has_header = matches!(self.input, Format::Csv(l) if l.header_line.is_some());
-        if !input_has_header && self.output == OutputFormat::Csv {
+        if !input_has_header && self.output.delimiter().is_some() {
             for name in self.input_columns.iter() {
-                csv_field(data, name.as_bytes());
-                data.push(b',');
+                self.field(data, name.as_bytes());
+                data.push(self.delimiter);
             }
             self.our_columns(data);
         }
-        if self.report == Some(ReportFormat::Csv) {
-            report.extend_from_slice(b"line,status,error,record");
+        if let Some(d) = self.report.and_then(ReportFormat::delimiter) {
+            let mut names = vec!["line", "status", "error", "record"];
             if self.file.is_some() {
-                report.extend_from_slice(b",file");
+                names.push("file");
             }
             if matches!(self.task, Task::Dedup { .. }) {
-                report.extend_from_slice(b",first_file,first_line");
+                names.extend(["first_file", "first_line"]);
             }
+            report.extend_from_slice(names.join(&char::from(d).to_string()).as_bytes());
             report.push(b'\n');
         }
     }
@@ -275,29 +279,39 @@ impl Encoder {
     /// The output's header where a CSV input has its own: the input's columns come first, as
     /// they were written, then ours.
     pub fn csv_header(&self, data: &mut Vec<u8>, header: &[u8]) {
-        if self.output != OutputFormat::Csv || !self.headers {
+        if self.output.delimiter().is_none() || !self.headers {
             return;
         }
         match self.input {
-            Format::Csv(layout) if layout.delimiter == Delimiter::COMMA => {
+            Format::Csv(layout) if layout.delimiter == Delimiter::Byte(self.delimiter) => {
                 data.extend_from_slice(header);
-                data.push(b',');
+                data.push(self.delimiter);
             }
             _ => {
-                // Another delimiter: the names, as CSV.
+                // Another delimiter: the names, as the output writes fields.
                 for name in self.input_columns.iter() {
-                    csv_field(data, name.as_bytes());
-                    data.push(b',');
+                    self.field(data, name.as_bytes());
+                    data.push(self.delimiter);
                 }
             }
         }
         self.our_columns(data);
     }
 
-    /// Our columns' names, comma-separated, and the line end.
+    /// Our columns' names, delimited, and the line end.
     fn our_columns(&self, data: &mut Vec<u8>) {
-        data.extend_from_slice(self.ours.join(",").as_bytes());
+        for (i, name) in self.ours.iter().enumerate() {
+            if i > 0 {
+                data.push(self.delimiter);
+            }
+            self.field(data, name.as_bytes());
+        }
         data.push(b'\n');
+    }
+
+    /// A field of CSV or TSV output, quoted where it must be.
+    fn field(&self, out: &mut Vec<u8>, field: &[u8]) {
+        delimited_field(out, field, self.delimiter);
     }
 
     /// Appends one record's output.
@@ -307,7 +321,7 @@ impl Encoder {
         let bytes = &mut out.bytes;
         match self.output {
             OutputFormat::Line | OutputFormat::Auto => self.line(bytes, record, verdict),
-            OutputFormat::Csv => self.csv(bytes, record, verdict),
+            OutputFormat::Csv | OutputFormat::Tsv => self.csv(bytes, record, verdict),
             OutputFormat::Jsonl => match self.input {
                 Format::Csv(layout) => {
                     let fields = fitted_fields(record.text, layout);
@@ -391,17 +405,21 @@ impl Encoder {
             _ => report_text(record.text),
         };
         match format {
-            ReportFormat::Csv => {
-                write!(out, "{},{},", record.line, fault.reason.name()).expect("Vec");
-                csv_field(out, &detail_text(fault));
-                out.push(b',');
-                csv_field(out, &text);
+            ReportFormat::Csv | ReportFormat::Tsv => {
+                let d = format.delimiter().expect("rows of fields");
+                decimal(out, record.line);
+                out.push(d);
+                delimited_field(out, fault.reason.name().as_bytes(), d);
+                out.push(d);
+                delimited_field(out, &detail_text(fault), d);
+                out.push(d);
+                delimited_field(out, &text, d);
                 if let Some(file) = &self.file {
-                    out.push(b',');
-                    csv_field(out, file.as_bytes());
+                    out.push(d);
+                    delimited_field(out, file.as_bytes(), d);
                 }
                 if matches!(self.task, Task::Dedup { .. }) {
-                    out.extend_from_slice(b",,"); // no first_file, first_line: not a repeat
+                    out.extend_from_slice(&[d, d]); // no first_file, first_line: not a repeat
                 }
                 out.push(b'\n');
             }
@@ -476,81 +494,84 @@ impl Encoder {
         if let Format::Csv(layout) = self.input {
             // (A Parquet or Arrow row holds a NUL byte only for a null.)
             let nulls = layout.nulls && memchr::memchr(0, record.text).is_some();
-            if record.parsed.is_ok() && layout.delimiter == Delimiter::COMMA && !nulls {
-                out.extend_from_slice(record.text); // a CSV row that fits: passed through
+            let same = layout.delimiter == Delimiter::Byte(self.delimiter);
+            if record.parsed.is_ok() && same && !nulls {
+                out.extend_from_slice(record.text); // a row that fits: passed through
             } else {
                 // A row that may not fit the header, or of another delimiter, or with nulls:
-                // its fields, as CSV, as many as the header's (a null as an empty one).
-                csv_input_fields(out, &layout, &fitted_fields(record.text, layout));
+                // its fields, as the output writes them, as many as the header's (a null as an
+                // empty one).
+                let fields = fitted_fields(record.text, layout);
+                csv_input_fields(out, &layout, &fields, self.delimiter);
             }
-            out.push(b',');
+            out.push(self.delimiter);
             self.file_field(out);
             decimal(out, record.line);
         } else {
             self.file_field(out);
             decimal(out, record.line);
-            out.push(b',');
+            out.push(self.delimiter);
             match &verdict.puzzle {
                 Some(puzzle) => puzzle.write_line(out),
-                None => csv_field(out, record.text),
+                None => self.field(out, record.text),
             }
         }
-        out.push(b',');
+        out.push(self.delimiter);
         out.extend_from_slice(verdict.status(self.task).as_bytes());
         match self.task {
             Task::Solve => {
-                out.push(b',');
+                out.push(self.delimiter);
                 if let Some(solution) = &verdict.solution {
                     solution.write_line(out);
                 }
-                out.push(b',');
+                out.push(self.delimiter);
                 optional(out, verdict.guesses);
             }
             Task::Count { limit } => {
-                out.push(b',');
+                out.push(self.delimiter);
                 if let Some(count) = verdict.count {
                     out.extend_from_slice(count_label(count.into(), limit).as_bytes());
                 }
-                out.push(b',');
+                out.push(self.delimiter);
                 optional(out, verdict.guesses);
             }
             Task::Validate | Task::Dedup { by: Sameness::Exact } => {}
             Task::Augment { with_transform, .. } => {
                 // A failed record: no copy, no transformation.
-                out.push(b',');
+                out.push(self.delimiter);
                 if with_transform {
-                    out.push(b',');
+                    out.push(self.delimiter);
                 }
             }
             Task::Dedup { by: Sameness::Class } => {
-                out.push(b',');
+                out.push(self.delimiter);
                 if let Some(canonical) = &verdict.canonical {
                     write_digits(out, canonical);
                 }
             }
             Task::Canon { automorphisms, .. } => {
-                out.push(b',');
+                out.push(self.delimiter);
                 if let Some(canonical) = &verdict.canonical {
                     write_digits(out, canonical);
                 }
                 if automorphisms {
-                    out.push(b',');
+                    out.push(self.delimiter);
                     optional(out, verdict.automorphisms);
                 }
             }
         }
-        out.push(b',');
+        out.push(self.delimiter);
         if let Some(fault) = &verdict.fault {
-            csv_field(out, &detail_text(fault));
+            self.field(out, &detail_text(fault));
         }
         out.push(b'\n');
     }
 
-    /// The `file` column's field and its comma, where the output has that column.
+    /// The `file` column's field and its delimiter, where the output has that column.
     fn file_field(&self, out: &mut Vec<u8>) {
         if let (true, Some(file)) = (self.file_column, &self.file) {
-            csv_field(out, file.as_bytes());
-            out.push(b',');
+            self.field(out, file.as_bytes());
+            out.push(self.delimiter);
         }
     }
 
@@ -688,26 +709,28 @@ impl Encoder {
                     out.push(b'\n');
                 }
             },
-            OutputFormat::Csv => {
+            OutputFormat::Csv | OutputFormat::Tsv => {
+                let d = self.delimiter;
                 match &csv {
                     Some((layout, fields, _)) => {
-                        csv_input_fields(out, layout, fields);
-                        out.push(b',');
+                        csv_input_fields(out, layout, fields, d);
+                        out.push(d);
                         self.file_field(out);
                         decimal(out, record.line);
                     }
                     None => {
                         self.file_field(out);
                         decimal(out, record.line);
-                        out.push(b',');
+                        out.push(d);
                         out.extend_from_slice(&grid_text(&grid, blank));
                     }
                 }
-                write!(out, ",{},{copy}", self.task.success()).expect("Vec");
+                let d = d as char;
+                write!(out, "{d}{}{d}{copy}", self.task.success()).expect("Vec");
                 if with_transform {
-                    write!(out, ",{transform}").expect("Vec");
+                    write!(out, "{d}{transform}").expect("Vec");
                 }
-                out.extend_from_slice(b",\n");
+                out.extend_from_slice(&[d as u8, b'\n']);
             }
             OutputFormat::Jsonl => self.jsonl(out, csv_fields, row),
             OutputFormat::Parquet => self.table_row(encoded, csv_fields, row),
@@ -779,15 +802,21 @@ fn fitted_fields(row: &[u8], layout: CsvLayout) -> Vec<Cow<'_, [u8]>> {
     fields
 }
 
-/// A CSV input's fields as CSV, comma-separated (a Parquet or Arrow null as an empty field).
-fn csv_input_fields<F: AsRef<[u8]>>(out: &mut Vec<u8>, layout: &CsvLayout, fields: &[F]) {
+/// A CSV input's fields as CSV or TSV, separated by `delimiter` (a Parquet or Arrow null as an
+/// empty field).
+fn csv_input_fields<F: AsRef<[u8]>>(
+    out: &mut Vec<u8>,
+    layout: &CsvLayout,
+    fields: &[F],
+    delimiter: u8,
+) {
     for (i, field) in fields.iter().enumerate() {
         let field = field.as_ref();
         if i > 0 {
-            out.push(b',');
+            out.push(delimiter);
         }
         if !(layout.nulls && field == NULL_FIELD) {
-            csv_field(out, field);
+            delimited_field(out, field, delimiter);
         }
     }
 }

@@ -16,6 +16,9 @@ pub enum OutputFormat {
     Line,
     /// CSV with a header.
     Csv,
+    /// Tab-separated values: CSV's columns and header, a tab between fields (quoted as CSV
+    /// quotes: a field holding a tab, a quote or a line end, its quotes doubled).
+    Tsv,
     /// JSON Lines.
     Jsonl,
     /// Parquet: the JSON Lines fields as typed columns (`line`, `count`, `limit`, `guesses` as
@@ -28,19 +31,31 @@ pub enum OutputFormat {
 pub enum ReportFormat {
     /// `line,status,error,record`.
     Csv,
+    /// The same columns, tab-separated.
+    Tsv,
     /// `{"line":…,"status":…,"error":…,"record":…}` a line.
     Jsonl,
 }
 
 impl ReportFormat {
+    /// The byte between fields, for a report of rows of fields.
+    pub fn delimiter(self) -> Option<u8> {
+        match self {
+            ReportFormat::Csv => Some(b','),
+            ReportFormat::Tsv => Some(b'\t'),
+            ReportFormat::Jsonl => None,
+        }
+    }
+
     /// JSON Lines for a path ending `.jsonl` or `.ndjson` (before any compression extension,
-    /// see `OutputName`); CSV otherwise. A path ending `.json` is refused (`None`): a report
-    /// is a stream of records, not one JSON document; so are names of formats a report is
-    /// not written in (`.tsv`, `.parquet`, ...).
+    /// see `OutputName`), tab-separated for `.tsv`; CSV otherwise. A path ending `.json` is
+    /// refused (`None`): a report is a stream of records, not one JSON document; so are names
+    /// of formats a report is not written in (`.parquet`, ...).
     pub fn for_path(path: &std::path::Path) -> Option<ReportFormat> {
         match OutputName::of(path).extension.as_deref() {
             Some("jsonl" | "ndjson") => Some(ReportFormat::Jsonl),
-            Some("json" | "tsv" | "parquet" | "arrow" | "feather" | "xlsx") => None,
+            Some("tsv") => Some(ReportFormat::Tsv),
+            Some("json" | "parquet" | "arrow" | "feather" | "xlsx") => None,
             _ => Some(ReportFormat::Csv),
         }
     }
@@ -74,6 +89,15 @@ impl OutputName {
 }
 
 impl OutputFormat {
+    /// The byte between fields, for the formats of rows of fields (CSV, TSV).
+    pub fn delimiter(self) -> Option<u8> {
+        match self {
+            OutputFormat::Csv => Some(b','),
+            OutputFormat::Tsv => Some(b'\t'),
+            _ => None,
+        }
+    }
+
     /// The concrete format for an input of `input`'s format: `Auto` is CSV for CSV input
     /// (and other rows of fields), line otherwise.
     pub fn resolve(self, input: Format) -> OutputFormat {
@@ -84,9 +108,9 @@ impl OutputFormat {
         }
     }
 
-    /// The format an output path's name names (`.csv`, `.jsonl`, `.ndjson`, `.txt`,
+    /// The format an output path's name names (`.csv`, `.tsv`, `.jsonl`, `.ndjson`, `.txt`,
     /// `.parquet`, each perhaps compressed: see `OutputName`), if any: `Err` with the reason
-    /// for a name whose content we would not write as named (`.tsv`, `.json`, `.parquet.gz`).
+    /// for a name whose content we would not write as named (`.json`, `.parquet.gz`).
     pub fn for_path(path: &std::path::Path) -> Result<Option<OutputFormat>, String> {
         let name = OutputName::of(path);
         let format = match name.extension.as_deref() {
@@ -94,7 +118,7 @@ impl OutputFormat {
             Some("jsonl" | "ndjson") => Some(OutputFormat::Jsonl),
             Some("parquet") => Some(OutputFormat::Parquet),
             Some("txt") => Some(OutputFormat::Line),
-            Some("tsv") => return Err(".tsv (tab-separated) output is not written yet".into()),
+            Some("tsv") => Some(OutputFormat::Tsv),
             Some(ext @ ("arrow" | "feather" | "json" | "xlsx")) => {
                 return Err(format!(".{ext} output is not written yet"))
             }
@@ -116,6 +140,7 @@ impl fmt::Display for OutputFormat {
             OutputFormat::Auto => "auto",
             OutputFormat::Line => "line",
             OutputFormat::Csv => "csv",
+            OutputFormat::Tsv => "tsv",
             OutputFormat::Jsonl => "jsonl",
             OutputFormat::Parquet => "parquet",
         })
@@ -150,8 +175,13 @@ mod tests {
         assert_eq!(of("x.bz2"), Ok(None));
         assert_eq!(of("x.out.gz"), Ok(None));
         assert!(of("x.parquet.gz").unwrap_err().contains("Parquet compresses its own"));
-        assert!(of("x.tsv").unwrap_err().contains("tab-separated"));
-        assert!(of("x.tsv.gz").is_err());
+        assert_eq!(of("x.tsv"), Ok(Some(OutputFormat::Tsv)));
+        assert_eq!(of("x.TSV.gz"), Ok(Some(OutputFormat::Tsv)));
+        assert_eq!(OutputFormat::Tsv.delimiter(), Some(b'\t'));
+        assert_eq!(OutputFormat::Csv.delimiter(), Some(b','));
+        assert_eq!(OutputFormat::Jsonl.delimiter(), None);
+        assert_eq!(ReportFormat::for_path(Path::new("bad.tsv.zst")), Some(ReportFormat::Tsv));
+        assert_eq!(ReportFormat::Tsv.delimiter(), Some(b'\t'));
         let name = OutputName::of(Path::new("dir.d/report.jsonl.bz2"));
         assert_eq!(name.extension.as_deref(), Some("jsonl"));
         assert_eq!(name.compression, Some(Compression::Bzip2));

@@ -29,4 +29,4 @@ pub use self::encoder::NotText;
 pub(crate) use self::encoder::{Encoded, Encoder};
 pub use self::formats::{OutputFormat, OutputName, ReportFormat};
 pub(crate) use self::text::report_text;
-pub use self::text::{csv_field, json_string, output_names};
+pub use self::text::{csv_field, delimited_field, json_string, output_names};

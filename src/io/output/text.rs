@@ -46,7 +46,14 @@ pub(crate) fn report_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 /// Appends a CSV field, quoted if it holds a comma, a quote or a line end.
 pub fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
-    if field.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
+    delimited_field(out, field, b',');
+}
+
+/// Appends a field of rows delimited by `delimiter` (`,` for CSV, a tab for TSV), quoted if
+/// it holds the delimiter, a quote or a line end, its quotes doubled: as Python's `csv` module
+/// and pandas write them, whatever the delimiter.
+pub fn delimited_field(out: &mut Vec<u8>, field: &[u8], delimiter: u8) {
+    if field.iter().any(|&b| b == delimiter || matches!(b, b'"' | b'\n' | b'\r')) {
         out.push(b'"');
         for &b in field {
             if b == b'"' {
@@ -98,6 +105,14 @@ mod tests {
         out.push(b'|');
         csv_field(&mut out, b"a,\"b\"");
         assert_eq!(out, b"plain|\"a,\"\"b\"\"\"");
+        // Tab-separated: a comma is plain, a tab is quoted.
+        out.clear();
+        delimited_field(&mut out, b"a,b", b'\t');
+        out.push(b'|');
+        delimited_field(&mut out, b"a\tb", b'\t');
+        out.push(b'|');
+        delimited_field(&mut out, b"\"", b'\t');
+        assert_eq!(out, b"a,b|\"a\tb\"|\"\"\"\"");
     }
 
     #[test]
