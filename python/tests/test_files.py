@@ -4,7 +4,9 @@ validate against the CLI's CSV output on the same puzzles."""
 from __future__ import annotations
 
 import bz2
+import csv
 import gzip
+import io
 import json
 import lzma
 from pathlib import Path
@@ -195,6 +197,22 @@ def test_compressed_output_names_write_what_the_cli_writes(cli, tmp_path, ext):
     with pytest.raises(ValueError, match="Parquet compresses its own columns"):
         sb.solve_file(path, tmp_path / f"out.parquet.{ext}")
     assert not (tmp_path / f"out.parquet.{ext}").exists()
+
+
+def test_tsv_output_is_what_the_cli_writes_and_reads_back(cli, tmp_path):
+    path = write_lines(tmp_path / "in.txt", MIXED)
+    ours, theirs, named = tmp_path / "ours.tsv", tmp_path / "theirs.tsv", tmp_path / "ours.out"
+    sb.solve_file(path, ours, threads=1)
+    sb.solve_file(path, named, output_format="tsv", threads=1)
+    run_cli(cli, "solve", path, "-o", theirs, "-q", "-j", 1)
+    assert ours.read_bytes() == theirs.read_bytes() == named.read_bytes()
+    rows = list(csv.reader(io.StringIO(ours.read_text()), delimiter="\t"))
+    assert len(rows) == 1 + len(MIXED) and {len(row) for row in rows} == {len(rows[0])}
+    assert "status" in rows[0] and "," not in ours.read_text().splitlines()[0]
+    # Our own TSV reads back, one record a row: the two copies of PUZZLE are valid (EMPTY is
+    # solved too, but has other solutions).
+    summary = sb.validate_file(ours, puzzle_col="puzzle", solution_col="solution", threads=1)
+    assert (summary["records"], summary["ok"]) == (len(MIXED), 2)
 
 
 def test_jsonl_input_reads_back_jsonl_output(cli, tmp_path):
