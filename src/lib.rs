@@ -69,6 +69,7 @@ mod cmd;
 mod generate;
 pub mod grid;
 mod io;
+pub mod rate;
 pub mod run;
 pub mod solver;
 mod text;

@@ -1,0 +1,512 @@
+//! A position of the ladder: the digits placed, every empty cell's candidates, and the same
+//! facts by house and by digit, kept up to date as digits are placed and candidates removed,
+//! with a queue of the singles each change has made, so that the ladder finds its next single
+//! without scanning the grid.
+//!
+//! Conventions: a cell is `9 * row + column`, from 0; houses are numbered as in
+//! [`crate::solver::tables`] (rows 0..9, columns 9..18, boxes 18..27); a digit mask has bit
+//! `d - 1` for digit `d`; a house mask ([`Position::places`]) has bit `i` for the house's `i`th
+//! cell in [`HOUSE_CELLS`] order.
+
+use crate::grid::Grid;
+use crate::solver::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS};
+
+/// A set of cells, bit `c` for cell `c`.
+pub type Cells = u128;
+
+/// The cells of each house.
+pub const HOUSE: [Cells; HOUSES] = house_sets();
+/// Each cell's 20 peers: the other cells of its row, column and box.
+pub const PEERS: [Cells; 81] = peer_sets();
+/// Where each cell sits in each of its three houses: the bit index of
+/// [`Position::places`].
+pub const PLACE_IN_HOUSE: [[u8; 3]; 81] = places_in_houses();
+
+const fn house_sets() -> [Cells; HOUSES] {
+    let mut sets = [0; HOUSES];
+    let mut h = 0;
+    while h < HOUSES {
+        let mut i = 0;
+        while i < 9 {
+            sets[h] |= 1 << HOUSE_CELLS[h][i];
+            i += 1;
+        }
+        h += 1;
+    }
+    sets
+}
+
+const fn peer_sets() -> [Cells; 81] {
+    let houses = house_sets();
+    let mut sets = [0; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 3 {
+            sets[c] |= houses[CELL_HOUSES[c][k] as usize];
+            k += 1;
+        }
+        sets[c] &= !(1 << c);
+        c += 1;
+    }
+    sets
+}
+
+const fn places_in_houses() -> [[u8; 3]; 81] {
+    let mut table = [[0; 3]; 81];
+    let mut h = 0;
+    while h < HOUSES {
+        let mut i = 0;
+        while i < 9 {
+            let cell = HOUSE_CELLS[h][i] as usize;
+            table[cell][h / 9] = i as u8;
+            i += 1;
+        }
+        h += 1;
+    }
+    table
+}
+
+/// The cells of a set, in increasing order.
+pub fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
+}
+
+/// The digits of a mask, in increasing order.
+pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
+            d
+        })
+    })
+}
+
+/// The mask bit of a digit 1..=9.
+#[inline]
+pub const fn bit(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// A fixed queue of pending singles: every kind is pushed at most once per item while a
+/// position lives (its count only falls), so a fixed array with no wrap holds them.
+#[derive(Clone, Copy)]
+struct Queue<const N: usize> {
+    items: [u16; N],
+    head: u16,
+    tail: u16,
+}
+
+impl<const N: usize> Queue<N> {
+    const EMPTY: Self = Queue { items: [0; N], head: 0, tail: 0 };
+
+    #[inline]
+    fn push(&mut self, item: u16) {
+        // A position the ladder rebuilds can push an item again after clear(); past N, the
+        // item is found again by the next scan, so dropping it loses nothing.
+        if usize::from(self.tail) < N {
+            self.items[usize::from(self.tail)] = item;
+            self.tail += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u16> {
+        (self.head < self.tail).then(|| {
+            self.head += 1;
+            self.items[usize::from(self.head - 1)]
+        })
+    }
+
+    fn clear(&mut self) {
+        self.head = 0;
+        self.tail = 0;
+    }
+}
+
+/// A single the position offers: a cell, its digit, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Single {
+    /// The cell.
+    pub cell: usize,
+    /// Its digit.
+    pub digit: u8,
+    /// The house it was found in (a full house's, a hidden single's); `None` for a naked one.
+    pub house: Option<usize>,
+    /// What kind of single it is.
+    pub kind: SingleKind,
+}
+
+/// The kinds of single, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SingleKind {
+    /// The last empty cell of a house.
+    FullHouse,
+    /// A digit's last place in a box.
+    HiddenInBox,
+    /// A digit's last place in a row or column.
+    HiddenInLine,
+    /// A cell's last candidate.
+    Naked,
+}
+
+/// A position: placed digits and candidates, by cell, by house and by digit.
+#[derive(Clone, Copy)]
+pub struct Position {
+    value: [u8; 81],
+    cand: [u16; 81],
+    /// Per house and digit, the house's cells (by place in the house) where it may go.
+    places: [[u16; 9]; HOUSES],
+    /// Per digit, the cells where it may go.
+    digit_cells: [Cells; 9],
+    /// The empty cells.
+    empty: Cells,
+    /// Per house, the digits placed in it.
+    placed: [u16; HOUSES],
+    /// Set when a change leaves an empty cell without candidates, or a digit without a place in
+    /// a house that lacks it, or places a digit that is not a candidate.
+    broken: bool,
+    full_houses: Queue<27>,
+    hidden_in_boxes: Queue<81>,
+    hidden_in_lines: Queue<162>,
+    naked: Queue<81>,
+}
+
+impl Position {
+    /// The position of a puzzle's givens, every candidate the givens leave, with its singles
+    /// queued in a fixed order (houses, then digits, then cells, each in increasing order).
+    pub fn new(puzzle: &Grid) -> Position {
+        let mut p = Position {
+            value: [0; 81],
+            cand: [ALL_DIGITS; 81],
+            places: [[0x1FF; 9]; HOUSES],
+            digit_cells: [(1u128 << 81) - 1; 9],
+            empty: (1u128 << 81) - 1,
+            placed: [0; HOUSES],
+            broken: false,
+            full_houses: Queue::EMPTY,
+            hidden_in_boxes: Queue::EMPTY,
+            hidden_in_lines: Queue::EMPTY,
+            naked: Queue::EMPTY,
+        };
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                p.place(cell, d);
+            }
+        }
+        p.requeue();
+        p
+    }
+
+    /// Empties the queues and queues every single the position has, in the fixed order.
+    pub fn requeue(&mut self) {
+        self.full_houses.clear();
+        self.hidden_in_boxes.clear();
+        self.hidden_in_lines.clear();
+        self.naked.clear();
+        for h in 0..HOUSES {
+            if (self.empty & HOUSE[h]).count_ones() == 1 {
+                self.full_houses.push(h as u16);
+            }
+        }
+        for h in 0..HOUSES {
+            for d in 0..9 {
+                if self.places[h][d].count_ones() == 1 {
+                    self.queue_hidden(h, d);
+                }
+            }
+        }
+        for c in cells_of(self.empty) {
+            if self.cand[c].count_ones() == 1 {
+                self.naked.push(c as u16);
+            }
+        }
+    }
+
+    #[inline]
+    fn queue_hidden(&mut self, house: usize, digit_index: usize) {
+        let item = (house * 9 + digit_index) as u16;
+        if house >= 18 {
+            self.hidden_in_boxes.push(item);
+        } else {
+            self.hidden_in_lines.push(item);
+        }
+    }
+
+    /// A cell's digit, 0 if it is empty.
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.value[cell]
+    }
+
+    /// An empty cell's candidates (0 for a filled cell).
+    #[inline]
+    pub fn candidates(&self, cell: usize) -> u16 {
+        self.cand[cell]
+    }
+
+    /// Where a digit may go in a house, by place in the house (0 once it is placed there).
+    #[inline]
+    pub fn places(&self, house: usize, digit: u8) -> u16 {
+        self.places[house][usize::from(digit - 1)]
+    }
+
+    /// The cells where a digit may go.
+    #[inline]
+    pub fn digit_cells(&self, digit: u8) -> Cells {
+        self.digit_cells[usize::from(digit - 1)]
+    }
+
+    /// The empty cells.
+    #[inline]
+    pub fn empty(&self) -> Cells {
+        self.empty
+    }
+
+    /// Whether every cell is filled.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// Whether a change has shown the position to have no solution.
+    #[inline]
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// The digits placed so far, as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid(self.value)
+    }
+
+    /// Whether `digit` is still a candidate of `cell`.
+    #[inline]
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cand[cell] & bit(digit) != 0
+    }
+
+    /// Removes a candidate; false if it was not one.
+    #[inline]
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        let b = bit(digit);
+        if self.cand[cell] & b == 0 {
+            return false;
+        }
+        let di = usize::from(digit - 1);
+        self.cand[cell] &= !b;
+        self.digit_cells[di] &= !(1 << cell);
+        for k in 0..3 {
+            let h = usize::from(CELL_HOUSES[cell][k]);
+            let places = &mut self.places[h][di];
+            *places &= !(1 << PLACE_IN_HOUSE[cell][k]);
+            match places.count_ones() {
+                1 => self.queue_hidden(h, di),
+                0 if self.placed[h] & b == 0 => self.broken = true,
+                _ => {}
+            }
+        }
+        match self.cand[cell].count_ones() {
+            1 => self.naked.push(cell as u16),
+            0 => self.broken = true,
+            _ => {}
+        }
+        true
+    }
+
+    /// Places a digit, and removes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        let b = bit(digit);
+        if self.cand[cell] & b == 0 || self.value[cell] != 0 {
+            self.broken = true;
+            return;
+        }
+        for other in digits_of(self.cand[cell] & !b) {
+            self.eliminate(cell, other);
+        }
+        let di = usize::from(digit - 1);
+        self.cand[cell] = 0;
+        self.value[cell] = digit;
+        self.digit_cells[di] &= !(1 << cell);
+        self.empty &= !(1 << cell);
+        for k in 0..3 {
+            let h = usize::from(CELL_HOUSES[cell][k]);
+            self.places[h][di] = 0;
+            self.placed[h] |= b;
+            if (self.empty & HOUSE[h]).count_ones() == 1 {
+                self.full_houses.push(h as u16);
+            }
+        }
+        for peer in cells_of(self.digit_cells[di] & PEERS[cell]) {
+            self.eliminate(peer, digit);
+        }
+    }
+
+    /// The next queued single of a kind no harder than `hardest`, easiest kind first, or
+    /// `None`. Queued items that later changes made moot are dropped on the way.
+    pub fn next_single(&mut self, hardest: SingleKind) -> Option<Single> {
+        while let Some(h) = self.full_houses.pop() {
+            let h = usize::from(h);
+            let left = self.empty & HOUSE[h];
+            if left.count_ones() == 1 {
+                let cell = left.trailing_zeros() as usize;
+                let missing = ALL_DIGITS & !self.placed[h];
+                if missing.count_ones() == 1 && self.cand[cell] == missing {
+                    let digit = missing.trailing_zeros() as u8 + 1;
+                    return Some(Single {
+                        cell,
+                        digit,
+                        house: Some(h),
+                        kind: SingleKind::FullHouse,
+                    });
+                }
+            }
+        }
+        if hardest >= SingleKind::HiddenInBox {
+            if let Some(s) =
+                Self::hidden(&mut self.hidden_in_boxes, &self.places, SingleKind::HiddenInBox)
+            {
+                return Some(s);
+            }
+        }
+        if hardest >= SingleKind::HiddenInLine {
+            if let Some(s) =
+                Self::hidden(&mut self.hidden_in_lines, &self.places, SingleKind::HiddenInLine)
+            {
+                return Some(s);
+            }
+        }
+        if hardest >= SingleKind::Naked {
+            while let Some(c) = self.naked.pop() {
+                let cell = usize::from(c);
+                if self.value[cell] == 0 && self.cand[cell].count_ones() == 1 {
+                    let digit = self.cand[cell].trailing_zeros() as u8 + 1;
+                    return Some(Single { cell, digit, house: None, kind: SingleKind::Naked });
+                }
+            }
+        }
+        None
+    }
+
+    fn hidden<const N: usize>(
+        queue: &mut Queue<N>,
+        places: &[[u16; 9]; HOUSES],
+        kind: SingleKind,
+    ) -> Option<Single> {
+        while let Some(item) = queue.pop() {
+            let (h, di) = (usize::from(item / 9), usize::from(item % 9));
+            let here = places[h][di];
+            if here.count_ones() == 1 {
+                let cell = usize::from(HOUSE_CELLS[h][here.trailing_zeros() as usize]);
+                return Some(Single { cell, digit: di as u8 + 1, house: Some(h), kind });
+            }
+        }
+        None
+    }
+
+    /// Whether a naked single is queued (and not moot), without taking it.
+    pub fn has_naked_single(&mut self) -> bool {
+        while self.naked.head < self.naked.tail {
+            let cell = usize::from(self.naked.items[usize::from(self.naked.head)]);
+            if self.value[cell] == 0 && self.cand[cell].count_ones() == 1 {
+                return true;
+            }
+            self.naked.head += 1;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+impl Position {
+    /// A position from 81 white-space-separated candidate sets in reading order (`1589`): a set
+    /// of one digit is a placed digit. For tests of the finders: `Position::new` of the placed
+    /// digits, then every candidate not in its cell's set removed. Panics on a malformed text.
+    pub fn from_pencilmarks(text: &str) -> Position {
+        let sets: Vec<u16> = text
+            .split_whitespace()
+            .map(|token| token.bytes().fold(0u16, |m, b| m | bit(b - b'0')))
+            .collect();
+        assert_eq!(sets.len(), 81, "81 candidate sets");
+        let mut placed = [0u8; 81];
+        for (cell, &set) in sets.iter().enumerate() {
+            if set.count_ones() == 1 {
+                placed[cell] = set.trailing_zeros() as u8 + 1;
+            }
+        }
+        let mut p = Position::new(&Grid(placed));
+        for (cell, &set) in sets.iter().enumerate() {
+            for d in digits_of(p.candidates(cell) & !set) {
+                p.eliminate(cell, d);
+            }
+        }
+        p.requeue();
+        assert!(!p.is_broken(), "the pencilmarks contradict themselves");
+        p
+    }
+}
+
+/// A cell as people write it: `r4c7`.
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// A house as people write it: `row 2`, `column 5`, `box 6`.
+pub fn house_name(house: usize) -> String {
+    let kind = ["row", "column", "box"][house / 9];
+    format!("{kind} {}", house % 9 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_agree_with_the_solver_tables() {
+        for c in 0..81 {
+            assert_eq!(PEERS[c].count_ones(), 20);
+            for k in 0..3 {
+                let h = usize::from(CELL_HOUSES[c][k]);
+                assert_eq!(usize::from(HOUSE_CELLS[h][usize::from(PLACE_IN_HOUSE[c][k])]), c);
+                assert!(HOUSE[h] & (1 << c) != 0);
+            }
+        }
+        assert_eq!(cell_name(0), "r1c1");
+        assert_eq!(cell_name(80), "r9c9");
+        assert_eq!(house_name(23), "box 6");
+    }
+
+    #[test]
+    fn facts_by_cell_house_and_digit_agree_after_placing() {
+        let puzzle: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let p = Position::new(&puzzle);
+        assert!(!p.is_broken());
+        for h in 0..HOUSES {
+            for d in 1..=9u8 {
+                let mut expected = 0u16;
+                for (i, &c) in HOUSE_CELLS[h].iter().enumerate() {
+                    if p.has(usize::from(c), d) {
+                        expected |= 1 << i;
+                    }
+                }
+                assert_eq!(p.places(h, d), expected);
+            }
+        }
+        for d in 1..=9u8 {
+            let expected = (0..81).filter(|&c| p.has(c, d)).fold(0u128, |s, c| s | 1 << c);
+            assert_eq!(p.digit_cells(d), expected);
+        }
+    }
+}
