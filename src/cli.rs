@@ -81,6 +81,36 @@ enum Command {
         #[command(flatten)]
         solver: SolverArg,
     },
+    /// How hard each puzzle is for a person: the hardest step of a fixed ladder of human
+    /// techniques, always taking the easiest step that makes progress, on Sudoku Explainer's
+    /// scale (hidden single 1.2/1.5, naked single 2.3, pointing 2.6, X-Wing 3.2, ...).
+    ///
+    /// Columns (csv, jsonl, Parquet): rating, technique (the hardest step's), steps (how many
+    /// steps each technique took), count (1, or 2 for "2 or more" solutions: a puzzle with
+    /// several is rated without unique rectangles and BUG+1), and search_guesses and
+    /// search_backtracks where the ladder stalled and a fixed search finished the puzzle
+    /// (technique `search`, no rating). The line output is `RATING TECHNIQUE`. See
+    /// docs/rating.md.
+    ///
+    /// Exit status: 0 if every puzzle was rated, 1 if any could not be (malformed, conflicting
+    /// givens, no solution), 2 on a usage or I/O error.
+    Rate {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Each puzzle's steps, in order, as `rate` takes them: the technique, the houses and cells
+    /// of its pattern, its placements and eliminations.
+    ///
+    /// The line output is a block a puzzle (its line, rating and technique, then a step a
+    /// line: `r4c7=5 hidden single in box 6 [1.2]`), blocks separated by a blank line; jsonl
+    /// and Parquet have a `steps` array of step objects (a list of structs), csv the same
+    /// array as JSON text. See docs/rating.md.
+    ///
+    /// Exit status: as for rate.
+    Explain {
+        #[command(flatten)]
+        common: Common,
+    },
     /// Each record's canonical form: equal for two records exactly when one is a
     /// transformation of the other (transposition; band, row, stack and column permutations;
     /// digit relabelling). Any grid has one: no, one or many solutions, empty or full.
@@ -399,6 +429,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             task(common, Task::Canon { form, automorphisms })
         }
         Command::Dedup { common, by } => task(common, Task::Dedup { by }),
+        Command::Rate { common } => task(common, Task::Rate),
+        Command::Explain { common } => task(common, Task::Explain),
         Command::Augment { common, copies, seed, include_original, with_transform } => {
             let seed = match seed {
                 Some(seed) => seed,

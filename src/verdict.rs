@@ -25,6 +25,7 @@ use std::fmt;
 
 use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
+use crate::rate::{Rating, Step};
 use crate::text::{ByteName, CellName, Plural};
 
 /// What to conclude about each record: one task for each command that reads puzzles (solve,
@@ -67,6 +68,11 @@ pub enum Task {
         /// Whether each copy carries its transformation, in its text form.
         with_transform: bool,
     },
+    /// How hard it is for a person: the hardest step of the ladder of human techniques
+    /// ([`crate::rate`]), its technique, and the steps each technique took.
+    Rate,
+    /// The same, and every step of the ladder, in order.
+    Explain,
 }
 
 impl Task {
@@ -90,6 +96,8 @@ impl Task {
             Task::Canon { .. } => "canon",
             Task::Dedup { .. } => "dedup",
             Task::Augment { .. } => "augment",
+            Task::Rate => "rate",
+            Task::Explain => "explain",
         }
     }
 
@@ -103,6 +111,8 @@ impl Task {
             Task::Canon { .. } => "canonical",
             Task::Dedup { .. } => "kept",
             Task::Augment { .. } => "augmented",
+            Task::Rate => "rated",
+            Task::Explain => "explained",
         }
     }
 }
@@ -339,7 +349,7 @@ impl Fault {
 }
 
 /// What a command concluded about one record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
     /// `None` when the record passed.
     pub fault: Option<Fault>,
@@ -355,6 +365,10 @@ pub struct Verdict {
     pub canonical: Option<Grid>,
     /// The automorphism count, for [`Task::Canon`] when asked for.
     pub automorphisms: Option<u64>,
+    /// What the ladder concluded, for [`Task::Rate`] and [`Task::Explain`].
+    pub rating: Option<Rating>,
+    /// The ladder's steps, in order, for [`Task::Explain`].
+    pub steps: Vec<Step>,
 }
 
 impl Verdict {
@@ -368,6 +382,8 @@ impl Verdict {
             guesses: None,
             canonical: None,
             automorphisms: None,
+            rating: None,
+            steps: Vec::new(),
         }
     }
 
@@ -407,6 +423,10 @@ pub struct Tally {
     /// The line of an `end` line that stopped the input with text after it, unread (over
     /// several inputs, the first input's that stopped so).
     pub stopped: Option<u64>,
+    /// Records rated (`rate`, `explain`) by rating, `ratings[t]` rated `t` tenths.
+    pub ratings: Vec<u64>,
+    /// Records rated by hardest technique, by [`Technique::index`](crate::rate::Technique).
+    pub hardest: Vec<u64>,
 }
 
 impl Tally {
@@ -427,6 +447,14 @@ impl Tally {
             }
             self.solutions[count] += 1;
         }
+        if let Some(rating) = &verdict.rating {
+            if let Some(tenths) = rating.rating {
+                bump(&mut self.ratings, usize::from(tenths));
+            }
+            if let Some(technique) = rating.hardest {
+                bump(&mut self.hardest, technique.index());
+            }
+        }
     }
 
     /// Back to zero, keeping the allocation.
@@ -434,6 +462,24 @@ impl Tally {
         let mut solutions = std::mem::take(&mut self.solutions);
         solutions.clear();
         *self = Tally { solutions, ..Tally::default() };
+    }
+}
+
+/// Adds one at `index`, growing the counts to reach it.
+fn bump(counts: &mut Vec<u64>, index: usize) {
+    if counts.len() <= index {
+        counts.resize(index + 1, 0);
+    }
+    counts[index] += 1;
+}
+
+/// Adds `theirs` to `mine`, place by place.
+fn add_counts(mine: &mut Vec<u64>, theirs: &[u64]) {
+    if mine.len() < theirs.len() {
+        mine.resize(theirs.len(), 0);
+    }
+    for (mine, theirs) in mine.iter_mut().zip(theirs) {
+        *mine += theirs;
     }
 }
 
@@ -449,12 +495,9 @@ impl std::ops::AddAssign<&Tally> for Tally {
         for (mine, theirs) in self.reasons.iter_mut().zip(other.reasons) {
             *mine += theirs;
         }
-        if self.solutions.len() < other.solutions.len() {
-            self.solutions.resize(other.solutions.len(), 0);
-        }
-        for (mine, theirs) in self.solutions.iter_mut().zip(&other.solutions) {
-            *mine += theirs;
-        }
+        add_counts(&mut self.solutions, &other.solutions);
+        add_counts(&mut self.ratings, &other.ratings);
+        add_counts(&mut self.hardest, &other.hardest);
     }
 }
 

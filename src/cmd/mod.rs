@@ -13,6 +13,7 @@ mod count;
 pub(crate) mod dedup;
 pub(crate) mod generate;
 pub(crate) mod overlap;
+mod rate;
 mod solve;
 mod task;
 mod validate;
@@ -61,6 +62,8 @@ pub(crate) fn judge(
         Task::Dedup { by: Sameness::Class } => canon::judge(puzzle, Form::Minlex, false),
         Task::Dedup { by: Sameness::Exact } => Verdict::new(Some(puzzle.grid)),
         Task::Augment { .. } => augment::judge(puzzle),
+        Task::Rate => rate::judge(solver, puzzle, false, scratch),
+        Task::Explain => rate::judge(solver, puzzle, true, scratch),
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.

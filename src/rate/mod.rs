@@ -33,7 +33,7 @@ mod step;
 mod subsets;
 mod technique;
 
-pub use position::{Cells, Position};
+pub use position::{cell_name, digits_of, house_name, Cells, Position};
 pub use step::Step;
 pub use technique::{rating_text, Technique};
 

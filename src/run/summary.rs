@@ -16,6 +16,7 @@ use serde::{Serialize, Serializer};
 
 use crate::canon::Sameness;
 use crate::io::format::{ColumnChoice, ColumnSource};
+use crate::rate::{rating_text, Technique};
 use crate::text::Plural;
 use crate::verdict::{count_label, Reason, Tally, Task};
 
@@ -156,6 +157,9 @@ pub struct Counts {
     /// `count`'s.
     #[serde(flatten)]
     pub count: Option<SolutionCounts>,
+    /// `rate`'s and `explain`'s.
+    #[serde(flatten)]
+    pub rate: Option<RatingCounts>,
     /// Lines skipped as comments (`#` lines, in a CSV input only before its rows).
     pub comment_lines: u64,
     /// The line of an `end` line that stopped the input with text after it, which was not read
@@ -195,6 +199,39 @@ pub struct SolutionCounts {
     pub limit: u32,
     /// Records by count, only the counts that occur (`2+` at the limit).
     pub solutions: Ordered,
+}
+
+/// Records by rating and by hardest technique, for `rate` and `explain`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingCounts {
+    /// Records by rating (`1.2`), only the ratings that occur, easiest first; records that
+    /// the ladder could not finish are under `techniques`' `search`.
+    pub ratings: Ordered,
+    /// Records by hardest technique, in ladder order, only those that occur.
+    pub techniques: Ordered,
+}
+
+impl RatingCounts {
+    fn new(t: &Tally) -> RatingCounts {
+        let ratings = t.ratings.iter().enumerate().filter(|&(_, &n)| n > 0);
+        let techniques = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
+        RatingCounts {
+            ratings: Ordered(ratings.map(|(r, &n)| (rating_text(r as u8), n)).collect()),
+            techniques: Ordered(
+                techniques.map(|(i, &n)| (Technique::ALL[i].name().to_string(), n)).collect(),
+            ),
+        }
+    }
+
+    /// The line's part: `ER 1.2: 500, 1.5: 300, search: 2`.
+    fn text(&self) -> String {
+        let mut parts: Vec<String> =
+            self.ratings.0.iter().map(|(r, n)| format!("{r}: {n}")).collect();
+        if let Some((_, n)) = self.techniques.0.iter().find(|(t, _)| t == "search") {
+            parts.push(format!("search: {n}"));
+        }
+        format!("rating {}", parts.join(", "))
+    }
 }
 
 /// Named counts, written as a JSON object in this order.
@@ -293,6 +330,10 @@ impl Counts {
                             .collect(),
                     ),
                 }),
+                _ => None,
+            },
+            rate: match task {
+                Task::Rate | Task::Explain => Some(RatingCounts::new(t)),
                 _ => None,
             },
         }
@@ -397,6 +438,11 @@ impl RecordsSummary {
                     "{records}: {} augmented into {} copies, {} failed",
                     t.ok, t.copies, t.failed
                 )
+            }
+            Task::Rate | Task::Explain => {
+                let counts = RatingCounts::new(t);
+                let word = self.task.success();
+                format!("{puzzles}: {} {word}, {} failed; {}", t.ok, t.failed, counts.text())
             }
         };
         let reasons: Vec<String> = Reason::ALL

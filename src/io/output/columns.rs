@@ -42,6 +42,19 @@ pub enum OutputColumn {
     Copy,
     /// `augment`'s transformation, as `Transform` displays it.
     Transform,
+    /// `rate`'s and `explain`'s rating: the hardest step's value on Sudoku Explainer's scale
+    /// (none where the ladder stalled and a search finished the puzzle).
+    Rating,
+    /// The hardest step's technique (`search` where the ladder stalled).
+    Technique,
+    /// `rate`'s steps: how many each technique took, by name (a JSON object; a map in Parquet).
+    StepCounts,
+    /// `explain`'s steps, in order (a JSON array of objects; a list of structs in Parquet).
+    Steps,
+    /// The guesses of the search that finished a puzzle where the ladder stalled.
+    SearchGuesses,
+    /// Its backtracks.
+    SearchBacktracks,
     /// A failed record's particulars (or its reason, where there are none).
     Error,
     /// A record's index among a call's rows, from 0: Python's `augment` table. Not a
@@ -52,7 +65,7 @@ pub enum OutputColumn {
 impl OutputColumn {
     /// Every column, in the order [`output_names`](super::output_names) renames them in
     /// (`row` last, so that it changes no other column's name beside an input's).
-    pub const ALL: [OutputColumn; 14] = [
+    pub const ALL: [OutputColumn; 20] = [
         OutputColumn::File,
         OutputColumn::Line,
         OutputColumn::Puzzle,
@@ -65,6 +78,12 @@ impl OutputColumn {
         OutputColumn::Automorphisms,
         OutputColumn::Copy,
         OutputColumn::Transform,
+        OutputColumn::Rating,
+        OutputColumn::Technique,
+        OutputColumn::StepCounts,
+        OutputColumn::Steps,
+        OutputColumn::SearchGuesses,
+        OutputColumn::SearchBacktracks,
         OutputColumn::Error,
         OutputColumn::Row,
     ];
@@ -84,6 +103,11 @@ impl OutputColumn {
             OutputColumn::Automorphisms => "automorphisms",
             OutputColumn::Copy => "copy",
             OutputColumn::Transform => "transform",
+            OutputColumn::Rating => "rating",
+            OutputColumn::Technique => "technique",
+            OutputColumn::StepCounts | OutputColumn::Steps => "steps",
+            OutputColumn::SearchGuesses => "search_guesses",
+            OutputColumn::SearchBacktracks => "search_backtracks",
             OutputColumn::Error => "error",
             OutputColumn::Row => "row",
         }
@@ -98,13 +122,19 @@ impl OutputColumn {
             | OutputColumn::Guesses
             | OutputColumn::Automorphisms
             | OutputColumn::Copy
+            | OutputColumn::SearchGuesses
+            | OutputColumn::SearchBacktracks
             | OutputColumn::Row => DataType::Int64,
+            OutputColumn::Rating => DataType::Float64,
+            OutputColumn::StepCounts => super::steps::counts_type(),
+            OutputColumn::Steps => super::steps::steps_type(),
             OutputColumn::File
             | OutputColumn::Puzzle
             | OutputColumn::Status
             | OutputColumn::Solution
             | OutputColumn::Canonical
             | OutputColumn::Transform
+            | OutputColumn::Technique
             | OutputColumn::Error => DataType::Utf8,
         }
     }
@@ -145,6 +175,22 @@ impl Task {
             Task::Dedup { by: Sameness::Class } => same(&[Canonical]),
             Task::Augment { with_transform: false, .. } => same(&[Copy]),
             Task::Augment { with_transform: true, .. } => same(&[Copy, Transform]),
+            Task::Rate => TaskColumns {
+                records: &[
+                    Rating,
+                    Technique,
+                    StepCounts,
+                    Count,
+                    Limit,
+                    SearchGuesses,
+                    SearchBacktracks,
+                ],
+                tables: &[Rating, Technique, StepCounts, Count, SearchGuesses, SearchBacktracks],
+            },
+            Task::Explain => TaskColumns {
+                records: &[Rating, Technique, Count, Limit, SearchGuesses, SearchBacktracks, Steps],
+                tables: &[Rating, Technique, Count, SearchGuesses, SearchBacktracks, Steps],
+            },
         }
     }
 
@@ -230,6 +276,12 @@ pub enum Value<'a> {
     Fault(&'a Fault),
     /// A transformation.
     Transform(&'a Transform),
+    /// A rating in tenths, written `2.3`.
+    Rating(u8),
+    /// What the ladder concluded, as its steps by technique (a JSON object).
+    StepCounts(&'a crate::rate::Rating),
+    /// The ladder's steps (a JSON array).
+    Steps(&'a [crate::rate::Step]),
 }
 
 /// One output row's values: a record's verdict, or one of `augment`'s copies.
@@ -284,8 +336,26 @@ impl<'a> Row<'a> {
                 Count => int(verdict.count.map(u64::from)),
                 Limit => match (task, verdict.count) {
                     (Task::Count { limit }, Some(_)) => Value::Int(limit.into()),
+                    (Task::Rate | Task::Explain, Some(_)) => Value::Int(2),
                     _ => Value::Null,
                 },
+                Rating => match verdict.rating.as_ref().and_then(|r| r.rating) {
+                    Some(tenths) => Value::Rating(tenths),
+                    None => Value::Null,
+                },
+                Technique => match verdict.rating.as_ref().and_then(|r| r.hardest) {
+                    Some(technique) => Value::Text(technique.name()),
+                    None => Value::Null,
+                },
+                StepCounts => verdict.rating.as_ref().map_or(Value::Null, Value::StepCounts),
+                Steps => match (task, &verdict.rating) {
+                    (Task::Explain, Some(_)) => Value::Steps(&verdict.steps),
+                    _ => Value::Null,
+                },
+                SearchGuesses => int(verdict.rating.as_ref().and_then(|r| r.search).map(|s| s.0)),
+                SearchBacktracks => {
+                    int(verdict.rating.as_ref().and_then(|r| r.search).map(|s| s.1))
+                }
                 Guesses => int(verdict.guesses),
                 Canonical => verdict.canonical.as_ref().map_or(Value::Null, Value::Digits),
                 Automorphisms => int(verdict.automorphisms),
@@ -322,6 +392,9 @@ impl Value<'_> {
                 use std::io::Write as _;
                 write!(out, "{transform}").expect("writing to a Vec");
             }
+            Value::Rating(tenths) => super::steps::write_rating(out, tenths),
+            Value::StepCounts(rating) => super::steps::write_counts(out, rating),
+            Value::Steps(steps) => super::steps::write_steps(out, steps),
         }
     }
 }

@@ -442,6 +442,9 @@ impl Encoder {
     fn line(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         if let Some(fault) = &verdict.fault {
             writeln!(out, "error: line {}: {fault}", record.line).expect("Vec");
+            if self.task == Task::Explain {
+                out.push(b'\n'); // the blank line that ends a block
+            }
             return;
         }
         match self.task {
@@ -478,6 +481,8 @@ impl Encoder {
                 }
                 out.push(b'\n');
             }
+            Task::Rate => super::steps::rating_line(out, verdict),
+            Task::Explain => super::steps::explanation_block(out, verdict),
             Task::Canon { .. } => {
                 let canonical = verdict.canonical.expect("a canonical verdict has its form");
                 write_digits(out, &canonical);
@@ -547,6 +552,22 @@ impl Encoder {
                 out.push(self.delimiter);
                 if let Some(canonical) = &verdict.canonical {
                     write_digits(out, canonical);
+                }
+            }
+            Task::Rate | Task::Explain => {
+                let file = self.file.as_deref().unwrap_or("");
+                let row = Row::Verdict { task: self.task, file, line: record.line, verdict };
+                let mut text = Vec::new();
+                for &column in self.task.output_columns().tables {
+                    out.push(self.delimiter);
+                    text.clear();
+                    match (column, verdict.count) {
+                        (OutputColumn::Count, Some(count)) => {
+                            text.extend_from_slice(count_label(count.into(), 2).as_bytes())
+                        }
+                        (column, _) => row.value(column).write_text(&mut text),
+                    }
+                    self.field(out, &text);
                 }
             }
             Task::Canon { automorphisms, .. } => {
@@ -623,6 +644,8 @@ impl Encoder {
                 Value::Int(n) => decimal(out, n),
                 Value::Fault(fault) => json_string(out, &detail_text(fault)),
                 Value::Name(name) => json_string(out, name.as_bytes()),
+                // Numbers and JSON already.
+                Value::Rating(_) | Value::StepCounts(_) | Value::Steps(_) => value.write_text(out),
                 // Words, digits and transformations: nothing to escape.
                 value => {
                     out.push(b'"');

@@ -21,6 +21,7 @@ mod columns;
 mod compress;
 mod encoder;
 mod formats;
+mod steps;
 mod text;
 
 pub use self::columns::{OutputColumn, Row, TaskColumns, Value};

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray};
+use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch, StringArray};
 use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Schema, SchemaRef};
 
@@ -119,6 +119,42 @@ fn row_bytes(column: OutputColumn) -> usize {
     }
 }
 
+/// A column of JSON texts (our `steps`: an object of counts, an array of steps) as the nested
+/// Arrow type they are written for, by Arrow's JSON reader; a null stays a null.
+fn from_json(text: &ArrayRef, name: &str, to: &DataType) -> Result<ArrayRef, ArrowError> {
+    let texts = text.as_any().downcast_ref::<StringArray>().expect("a text column");
+    let field = Arc::new(Field::new("v", to.clone(), true));
+    let schema = Arc::new(Schema::new(vec![Arc::clone(&field)]));
+    let mut lines = Vec::with_capacity(texts.values().len() + 8 * texts.len());
+    for value in texts {
+        match value {
+            Some(json) => {
+                lines.extend_from_slice(b"{\"v\":");
+                lines.extend_from_slice(json.as_bytes());
+                lines.extend_from_slice(b"}\n");
+            }
+            None => lines.extend_from_slice(b"{}\n"),
+        }
+    }
+    let error = |e: ArrowError| ArrowError::CastError(format!("column {name:?}: {e}"));
+    let mut decoder = arrow_json::ReaderBuilder::new(schema)
+        .with_batch_size(texts.len().max(1))
+        .build_decoder()
+        .map_err(error)?;
+    let mut rest = &lines[..];
+    while !rest.is_empty() {
+        let read = decoder.decode(rest).map_err(error)?;
+        if read == 0 {
+            break;
+        }
+        rest = &rest[read..];
+    }
+    match decoder.flush().map_err(error)? {
+        Some(batch) => Ok(Arc::clone(batch.column(0))),
+        None => Ok(arrow_array::new_null_array(to, 0)),
+    }
+}
+
 /// A batch of rows being built: the input's columns (as text) then ours, a row at a time.
 pub struct TableBuilder {
     schema: SchemaRef,
@@ -219,6 +255,9 @@ impl TableBuilder {
                     let text = column.finish()?;
                     match field.data_type() {
                         DataType::Utf8 => Ok(text),
+                        nested @ (DataType::Map(..) | DataType::List(_)) => {
+                            from_json(&text, field.name(), nested)
+                        }
                         to => arrow_cast::cast_with_options(&text, to, &options).map_err(|e| {
                             ArrowError::CastError(format!("column {:?}: {e}", field.name()))
                         }),
