@@ -2,7 +2,7 @@
 //! one box (claiming), leaves the rest of the other house; and their direct forms, rated lower,
 //! where the removals leave the digit one place in some house and it is placed at once.
 
-use super::position::{cells_of, Cells, Position, HOUSE};
+use super::position::{cells_of, one_cell, Cells, Position, HOUSE};
 use super::step::Step;
 use super::technique::Technique;
 use crate::solver::tables::CELL_HOUSES;
@@ -36,7 +36,7 @@ fn find(position: &Position, step: &mut Step, technique: Technique) -> bool {
     for house in from..to {
         for digit in 1..=9u8 {
             let here = position.digit_cells(digit) & HOUSE[house];
-            if here.count_ones() < 2 {
+            if here & here.wrapping_sub(1) == 0 {
                 continue;
             }
             let Some(other) = shared_house(here, house) else { continue };
@@ -82,6 +82,6 @@ pub fn hidden_single_after(position: &Position, digit: u8, removed: Cells) -> Op
     let left = position.digit_cells(digit) & !removed;
     (0..27).find_map(|h| {
         let here = left & HOUSE[h];
-        (HOUSE[h] & removed != 0 && here.count_ones() == 1).then(|| here.trailing_zeros() as usize)
+        (HOUSE[h] & removed != 0 && one_cell(here)).then(|| here.trailing_zeros() as usize)
     })
 }

@@ -6,7 +6,8 @@
 //! Conventions: a cell is `9 * row + column`, from 0; houses are numbered as in
 //! [`crate::solver::tables`] (rows 0..9, columns 9..18, boxes 18..27); a digit mask has bit
 //! `d - 1` for digit `d`; a house mask ([`Position::places`]) has bit `i` for the house's `i`th
-//! cell in [`HOUSE_CELLS`] order.
+//! cell in [`HOUSE_CELLS`] order. Where a digit may go is kept once, by digit, as a set of
+//! cells: a house's share of it is one AND away.
 
 use crate::grid::Grid;
 use crate::solver::tables::{ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS};
@@ -18,10 +19,6 @@ pub type Cells = u128;
 pub const HOUSE: [Cells; HOUSES] = house_sets();
 /// Each cell's 20 peers: the other cells of its row, column and box.
 pub const PEERS: [Cells; 81] = peer_sets();
-/// Where each cell sits in each of its three houses: the bit index of
-/// [`Position::places`].
-pub const PLACE_IN_HOUSE: [[u8; 3]; 81] = places_in_houses();
-
 const fn house_sets() -> [Cells; HOUSES] {
     let mut sets = [0; HOUSES];
     let mut h = 0;
@@ -52,21 +49,6 @@ const fn peer_sets() -> [Cells; 81] {
     sets
 }
 
-const fn places_in_houses() -> [[u8; 3]; 81] {
-    let mut table = [[0; 3]; 81];
-    let mut h = 0;
-    while h < HOUSES {
-        let mut i = 0;
-        while i < 9 {
-            let cell = HOUSE_CELLS[h][i] as usize;
-            table[cell][h / 9] = i as u8;
-            i += 1;
-        }
-        h += 1;
-    }
-    table
-}
-
 /// The cells of a set, in increasing order.
 pub fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
     let mut rest = set;
@@ -89,6 +71,25 @@ pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
             d
         })
     })
+}
+
+/// Whether a set holds exactly one cell (without a population count, which this crate's
+/// portable build does in software).
+#[inline]
+pub const fn one_cell(set: Cells) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
+/// Whether a mask holds exactly one digit.
+#[inline]
+pub const fn one_digit(mask: u16) -> bool {
+    mask != 0 && mask & (mask - 1) == 0
+}
+
+/// The number of digits in a mask.
+#[inline]
+pub fn size(mask: u16) -> u32 {
+    u32::from(crate::solver::tables::POPCOUNT[usize::from(mask & 0x1FF)])
 }
 
 /// The mask bit of a digit 1..=9.
@@ -164,8 +165,6 @@ pub enum SingleKind {
 pub struct Position {
     value: [u8; 81],
     cand: [u16; 81],
-    /// Per house and digit, the house's cells (by place in the house) where it may go.
-    places: [[u16; 9]; HOUSES],
     /// Per digit, the cells where it may go.
     digit_cells: [Cells; 9],
     /// The empty cells.
@@ -175,6 +174,10 @@ pub struct Position {
     /// Set when a change leaves an empty cell without candidates, or a digit without a place in
     /// a house that lacks it, or places a digit that is not a candidate.
     broken: bool,
+    /// Whether hidden singles in rows and columns are being queued (see [`Position::requeue`]).
+    lines_live: bool,
+    /// Whether naked singles are.
+    naked_live: bool,
     full_houses: Queue<27>,
     hidden_in_boxes: Queue<81>,
     hidden_in_lines: Queue<162>,
@@ -185,49 +188,99 @@ impl Position {
     /// The position of a puzzle's givens, every candidate the givens leave, with its singles
     /// queued in a fixed order (houses, then digits, then cells, each in increasing order).
     pub fn new(puzzle: &Grid) -> Position {
+        let all: Cells = (1u128 << 81) - 1;
         let mut p = Position {
-            value: [0; 81],
-            cand: [ALL_DIGITS; 81],
-            places: [[0x1FF; 9]; HOUSES],
-            digit_cells: [(1u128 << 81) - 1; 9],
-            empty: (1u128 << 81) - 1,
+            value: puzzle.0,
+            cand: [0; 81],
+            digit_cells: [0; 9],
+            empty: 0,
             placed: [0; HOUSES],
             broken: false,
+            lines_live: false,
+            naked_live: false,
             full_houses: Queue::EMPTY,
             hidden_in_boxes: Queue::EMPTY,
             hidden_in_lines: Queue::EMPTY,
             naked: Queue::EMPTY,
         };
+        // Each digit's cells: the empty cells that see none of its givens.
+        let mut seen = [0 as Cells; 9];
+        let mut filled: Cells = 0;
         for (cell, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
-                p.place(cell, d);
+                let b = bit(d);
+                for &h in &CELL_HOUSES[cell] {
+                    let h = usize::from(h);
+                    p.broken |= p.placed[h] & b != 0;
+                    p.placed[h] |= b;
+                }
+                seen[usize::from(d - 1)] |= PEERS[cell];
+                filled |= 1 << cell;
             }
+        }
+        p.empty = all & !filled;
+        for (d, seen) in seen.iter().enumerate() {
+            p.digit_cells[d] = p.empty & !seen;
+        }
+        for cell in cells_of(p.empty) {
+            let [r, c, b] = CELL_HOUSES[cell].map(usize::from);
+            p.cand[cell] = ALL_DIGITS & !(p.placed[r] | p.placed[c] | p.placed[b]);
+            p.broken |= p.cand[cell] == 0;
         }
         p.requeue();
         p
     }
 
-    /// Empties the queues and queues every single the position has, in the fixed order.
+    /// Empties the queues and queues the full houses and hidden singles in boxes the position
+    /// has, in the fixed order. Hidden singles in lines and naked singles are queued the first
+    /// time they are asked for ([`Position::next_single`]): most puzzles never need them, and
+    /// until then no change checks for them.
     pub fn requeue(&mut self) {
         self.full_houses.clear();
         self.hidden_in_boxes.clear();
         self.hidden_in_lines.clear();
         self.naked.clear();
+        self.lines_live = false;
+        self.naked_live = false;
         for h in 0..HOUSES {
-            if (self.empty & HOUSE[h]).count_ones() == 1 {
+            if one_cell(self.empty & HOUSE[h]) {
                 self.full_houses.push(h as u16);
             }
         }
-        for h in 0..HOUSES {
+        self.scan_hidden(18..27);
+    }
+
+    /// Queues the hidden singles of `houses`, houses then digits in increasing order, and
+    /// notes a digit left no place in a house that lacks it.
+    fn scan_hidden(&mut self, houses: std::ops::Range<usize>) {
+        for h in houses {
             for d in 0..9 {
-                if self.places[h][d].count_ones() == 1 {
+                let here = self.digit_cells[d] & HOUSE[h];
+                if one_cell(here) {
                     self.queue_hidden(h, d);
+                } else if here == 0 && self.placed[h] & (1 << d) == 0 {
+                    self.broken = true;
                 }
             }
         }
-        for c in cells_of(self.empty) {
-            if self.cand[c].count_ones() == 1 {
-                self.naked.push(c as u16);
+    }
+
+    /// From now on, queues the hidden singles of rows and columns.
+    fn go_live_in_lines(&mut self) {
+        if !self.lines_live {
+            self.lines_live = true;
+            self.scan_hidden(0..18);
+        }
+    }
+
+    /// From now on, queues the naked singles.
+    fn go_live_naked(&mut self) {
+        if !self.naked_live {
+            self.naked_live = true;
+            for c in cells_of(self.empty) {
+                if one_digit(self.cand[c]) {
+                    self.naked.push(c as u16);
+                }
             }
         }
     }
@@ -257,7 +310,15 @@ impl Position {
     /// Where a digit may go in a house, by place in the house (0 once it is placed there).
     #[inline]
     pub fn places(&self, house: usize, digit: u8) -> u16 {
-        self.places[house][usize::from(digit - 1)]
+        let cells = self.digit_cells[usize::from(digit - 1)];
+        if house < 9 {
+            return (cells >> (9 * house)) as u16 & 0x1FF;
+        }
+        let mut places = 0;
+        for (i, &c) in HOUSE_CELLS[house].iter().enumerate() {
+            places |= ((cells >> c) as u16 & 1) << i;
+        }
+        places
     }
 
     /// The cells where a digit may go.
@@ -305,20 +366,22 @@ impl Position {
         let di = usize::from(digit - 1);
         self.cand[cell] &= !b;
         self.digit_cells[di] &= !(1 << cell);
-        for k in 0..3 {
-            let h = usize::from(CELL_HOUSES[cell][k]);
-            let places = &mut self.places[h][di];
-            *places &= !(1 << PLACE_IN_HOUSE[cell][k]);
-            match places.count_ones() {
-                1 => self.queue_hidden(h, di),
-                0 if self.placed[h] & b == 0 => self.broken = true,
-                _ => {}
+        let houses = &CELL_HOUSES[cell][if self.lines_live { 0 } else { 2 }..];
+        for &h in houses {
+            let h = usize::from(h);
+            let here = self.digit_cells[di] & HOUSE[h];
+            if one_cell(here) {
+                self.queue_hidden(h, di);
+            } else if here == 0 && self.placed[h] & b == 0 {
+                self.broken = true;
             }
         }
-        match self.cand[cell].count_ones() {
-            1 => self.naked.push(cell as u16),
-            0 => self.broken = true,
-            _ => {}
+        if one_digit(self.cand[cell]) {
+            if self.naked_live {
+                self.naked.push(cell as u16);
+            }
+        } else if self.cand[cell] == 0 {
+            self.broken = true;
         }
         true
     }
@@ -338,11 +401,10 @@ impl Position {
         self.value[cell] = digit;
         self.digit_cells[di] &= !(1 << cell);
         self.empty &= !(1 << cell);
-        for k in 0..3 {
-            let h = usize::from(CELL_HOUSES[cell][k]);
-            self.places[h][di] = 0;
+        for &h in &CELL_HOUSES[cell] {
+            let h = usize::from(h);
             self.placed[h] |= b;
-            if (self.empty & HOUSE[h]).count_ones() == 1 {
+            if one_cell(self.empty & HOUSE[h]) {
                 self.full_houses.push(h as u16);
             }
         }
@@ -357,10 +419,10 @@ impl Position {
         while let Some(h) = self.full_houses.pop() {
             let h = usize::from(h);
             let left = self.empty & HOUSE[h];
-            if left.count_ones() == 1 {
+            if one_cell(left) {
                 let cell = left.trailing_zeros() as usize;
                 let missing = ALL_DIGITS & !self.placed[h];
-                if missing.count_ones() == 1 && self.cand[cell] == missing {
+                if one_digit(missing) && self.cand[cell] == missing {
                     let digit = missing.trailing_zeros() as u8 + 1;
                     return Some(Single {
                         cell,
@@ -373,22 +435,24 @@ impl Position {
         }
         if hardest >= SingleKind::HiddenInBox {
             if let Some(s) =
-                Self::hidden(&mut self.hidden_in_boxes, &self.places, SingleKind::HiddenInBox)
+                Self::hidden(&mut self.hidden_in_boxes, &self.digit_cells, SingleKind::HiddenInBox)
             {
                 return Some(s);
             }
         }
         if hardest >= SingleKind::HiddenInLine {
+            self.go_live_in_lines();
             if let Some(s) =
-                Self::hidden(&mut self.hidden_in_lines, &self.places, SingleKind::HiddenInLine)
+                Self::hidden(&mut self.hidden_in_lines, &self.digit_cells, SingleKind::HiddenInLine)
             {
                 return Some(s);
             }
         }
         if hardest >= SingleKind::Naked {
+            self.go_live_naked();
             while let Some(c) = self.naked.pop() {
                 let cell = usize::from(c);
-                if self.value[cell] == 0 && self.cand[cell].count_ones() == 1 {
+                if self.value[cell] == 0 && one_digit(self.cand[cell]) {
                     let digit = self.cand[cell].trailing_zeros() as u8 + 1;
                     return Some(Single { cell, digit, house: None, kind: SingleKind::Naked });
                 }
@@ -399,14 +463,14 @@ impl Position {
 
     fn hidden<const N: usize>(
         queue: &mut Queue<N>,
-        places: &[[u16; 9]; HOUSES],
+        digit_cells: &[Cells; 9],
         kind: SingleKind,
     ) -> Option<Single> {
         while let Some(item) = queue.pop() {
             let (h, di) = (usize::from(item / 9), usize::from(item % 9));
-            let here = places[h][di];
-            if here.count_ones() == 1 {
-                let cell = usize::from(HOUSE_CELLS[h][here.trailing_zeros() as usize]);
+            let here = digit_cells[di] & HOUSE[h];
+            if one_cell(here) {
+                let cell = here.trailing_zeros() as usize;
                 return Some(Single { cell, digit: di as u8 + 1, house: Some(h), kind });
             }
         }
@@ -415,9 +479,10 @@ impl Position {
 
     /// Whether a naked single is queued (and not moot), without taking it.
     pub fn has_naked_single(&mut self) -> bool {
+        self.go_live_naked();
         while self.naked.head < self.naked.tail {
             let cell = usize::from(self.naked.items[usize::from(self.naked.head)]);
-            if self.value[cell] == 0 && self.cand[cell].count_ones() == 1 {
+            if self.value[cell] == 0 && one_digit(self.cand[cell]) {
                 return true;
             }
             self.naked.head += 1;
@@ -439,7 +504,7 @@ impl Position {
         assert_eq!(sets.len(), 81, "81 candidate sets");
         let mut placed = [0u8; 81];
         for (cell, &set) in sets.iter().enumerate() {
-            if set.count_ones() == 1 {
+            if one_digit(set) {
                 placed[cell] = set.trailing_zeros() as u8 + 1;
             }
         }
@@ -474,10 +539,8 @@ mod tests {
     fn tables_agree_with_the_solver_tables() {
         for c in 0..81 {
             assert_eq!(PEERS[c].count_ones(), 20);
-            for k in 0..3 {
-                let h = usize::from(CELL_HOUSES[c][k]);
-                assert_eq!(usize::from(HOUSE_CELLS[h][usize::from(PLACE_IN_HOUSE[c][k])]), c);
-                assert!(HOUSE[h] & (1 << c) != 0);
+            for h in CELL_HOUSES[c] {
+                assert!(HOUSE[usize::from(h)] & (1 << c) != 0);
             }
         }
         assert_eq!(cell_name(0), "r1c1");

@@ -37,7 +37,7 @@ fn descend(mut position: Position, guesses: &mut u64, backtracks: &mut u64) -> O
         return None;
     }
     let Some(cell) =
-        cells_of(position.empty()).min_by_key(|&c| position.candidates(c).count_ones())
+        cells_of(position.empty()).min_by_key(|&c| super::position::size(position.candidates(c)))
     else {
         return Some(position);
     };

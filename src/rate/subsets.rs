@@ -4,7 +4,7 @@
 //! whose removals leave a hidden single, placed in the same step.
 
 use super::locked::hidden_single_after;
-use super::position::{bit, digits_of, Position};
+use super::position::{bit, digits_of, size as size_of, Position};
 use super::step::Step;
 use super::technique::Technique;
 use crate::solver::tables::{HOUSES, HOUSE_CELLS};
@@ -57,7 +57,7 @@ fn subsets_of(pool: u16, size: u32, visit: &mut impl FnMut(u16) -> bool) -> bool
             return visit(chosen);
         }
         let mut rest = rest;
-        while rest.count_ones() >= size {
+        while size_of(rest) >= size {
             let low = rest & rest.wrapping_neg();
             rest &= !low;
             if go(rest, size - 1, chosen | low, visit) {
@@ -77,7 +77,7 @@ fn naked(position: &Position, step: &mut Step, size: u32, technique: Technique) 
         let mut pool = 0u16;
         let mut empty = 0u32;
         for (i, &c) in cells.iter().enumerate() {
-            let n = position.candidates(usize::from(c)).count_ones();
+            let n = size_of(position.candidates(usize::from(c)));
             empty += u32::from(n > 0);
             if n >= 2 && n <= size {
                 pool |= 1 << i;
@@ -90,7 +90,7 @@ fn naked(position: &Position, step: &mut Step, size: u32, technique: Technique) 
         let found = subsets_of(pool, size, &mut |chosen| {
             let digits =
                 members(chosen).fold(0, |m, i| m | position.candidates(usize::from(cells[i])));
-            if digits.count_ones() != size {
+            if size_of(digits) != size {
                 return false;
             }
             step.start(technique);
@@ -122,7 +122,7 @@ fn hidden(position: &Position, step: &mut Step, size: u32, technique: Technique)
         let mut pool = 0u16;
         let mut open = 0u32;
         for d in 1..=9u8 {
-            let n = position.places(house, d).count_ones();
+            let n = size_of(position.places(house, d));
             open += u32::from(n > 0);
             if n >= 2 && n <= size {
                 pool |= bit(d);
@@ -133,7 +133,7 @@ fn hidden(position: &Position, step: &mut Step, size: u32, technique: Technique)
         }
         let found = subsets_of(pool, size, &mut |digits| {
             let places = digits_of(digits).fold(0u16, |m, d| m | position.places(house, d));
-            if places.count_ones() != size {
+            if size_of(places) != size {
                 return false;
             }
             step.start(technique);
