@@ -17,6 +17,7 @@ mod oracles;
 mod outputs;
 mod overlap;
 mod pipeline;
+mod rate;
 mod rows;
 mod several;
 pub mod tables;

@@ -164,10 +164,17 @@ impl Encoder {
     fn with_columns(self) -> Encoder {
         let several = self.file_column;
         let csv_input = matches!(self.input, Format::Csv(_));
-        let every = OutputColumn::ALL.map(OutputColumn::name);
+        // Every name once: two columns of one name (`steps`, `rate`'s and `explain`'s) are
+        // never in one output.
+        let mut every: Vec<&str> = Vec::new();
+        for name in OutputColumn::ALL.map(OutputColumn::name) {
+            if !every.contains(&name) {
+                every.push(name);
+            }
+        }
         let names = output_names(&every, &self.input_columns);
         let name = |column: &OutputColumn| {
-            let i = OutputColumn::ALL.iter().position(|c| c == column).expect("one of ALL");
+            let i = every.iter().position(|&n| n == column.name()).expect("one of ALL");
             names[i].clone()
         };
         let record_columns = self.task.record_columns(several);
