@@ -52,3 +52,33 @@ fn an_easy_puzzle_takes_singles_and_its_steps_check() {
     assert_eq!(rating.counts.iter().sum::<u32>() as usize, steps.len());
     assert_eq!(Rater::new().rate(&puzzle, true), rating);
 }
+
+/// A position for a finder's test: an empty grid where `digit` may go only in the cells
+/// marked in `picture` (nine rows of nine marks, white space ignored; `.` is not a place, any
+/// other mark is), every other digit everywhere.
+pub(super) fn digit_picture(digit: u8, picture: &str) -> Position {
+    let marks: Vec<u8> = picture.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    assert_eq!(marks.len(), 81, "81 marks");
+    let mut position = Position::new(&Grid::EMPTY);
+    for (cell, &mark) in marks.iter().enumerate() {
+        if mark == b'.' {
+            position.eliminate(cell, digit);
+        }
+    }
+    assert!(!position.is_broken());
+    position
+}
+
+/// A position for a finder's test: an empty grid whose listed cells (`(cell, "158")`) have
+/// only the digits given, every other cell every digit.
+pub(super) fn candidates_at(sets: &[(usize, &str)]) -> Position {
+    let mut position = Position::new(&Grid::EMPTY);
+    for &(cell, digits) in sets {
+        let keep = digits.bytes().fold(0u16, |m, b| m | position::bit(b - b'0'));
+        for d in position::digits_of(position.candidates(cell) & !keep) {
+            position.eliminate(cell, d);
+        }
+    }
+    assert!(!position.is_broken());
+    position
+}

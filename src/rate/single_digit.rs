@@ -1,0 +1,142 @@
+//! Single-digit patterns of two strong links (houses where a digit has exactly two places)
+//! joined at one end: one of the two far ends holds the digit, so a cell seeing both far ends
+//! loses it.
+//!
+//! - Skyscraper: two rows (or two columns) whose links share a column (row) at one end and not
+//!   at the other.
+//! - 2-String Kite: a row's link and a column's link with one end each in the same box.
+//!
+//! Their values (6.6) are provisional: Sudoku Explainer has no such names.
+
+use super::position::{bit, Cells, Position, PEERS};
+use super::step::Step;
+use super::technique::Technique;
+use crate::solver::tables::{CELL_HOUSES, HOUSE_CELLS};
+
+/// The two cells of a house where a digit has exactly two places, in house order.
+fn link(position: &Position, house: usize, digit: u8) -> Option<[usize; 2]> {
+    let places = position.places(house, digit);
+    (places.count_ones() == 2).then(|| {
+        let first = places.trailing_zeros() as usize;
+        let second = (places & (places - 1)).trailing_zeros() as usize;
+        [first, second].map(|i| usize::from(HOUSE_CELLS[house][i]))
+    })
+}
+
+/// The cells holding `digit` that see both `a` and `b`.
+fn seeing_both(position: &Position, digit: u8, a: usize, b: usize) -> Cells {
+    position.digit_cells(digit) & PEERS[a] & PEERS[b]
+}
+
+/// Skyscraper. Scan order: digit 1 to 9; rows as the two lines (sharing a column), then
+/// columns (sharing a row); the pair of lines in increasing order (first line, then second).
+pub fn skyscraper(position: &Position, step: &mut Step) -> bool {
+    for digit in 1..=9u8 {
+        for first in [0, 9] {
+            for one in first..first + 9 {
+                let Some(ends_one) = link(position, one, digit) else { continue };
+                for two in one + 1..first + 9 {
+                    let Some(ends_two) = link(position, two, digit) else { continue };
+                    if skyscraper_of(position, step, digit, (one, ends_one), (two, ends_two)) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The skyscraper of two parallel links, if they share a cross line at exactly one end and
+/// remove something: fills the step (lines, then the shared cross line; cells from one far
+/// end to the other).
+fn skyscraper_of(
+    position: &Position,
+    step: &mut Step,
+    digit: u8,
+    (one, ends_one): (usize, [usize; 2]),
+    (two, ends_two): (usize, [usize; 2]),
+) -> bool {
+    // The cross line of a cell: its column for links in rows, its row for links in columns.
+    let kind = if one < 9 { 1 } else { 0 };
+    let cross = |cell: usize| usize::from(CELL_HOUSES[cell][kind]);
+    for i in 0..2 {
+        for j in 0..2 {
+            let (base_one, base_two) = (ends_one[i], ends_two[j]);
+            let (far_one, far_two) = (ends_one[1 - i], ends_two[1 - j]);
+            if cross(base_one) != cross(base_two) || cross(far_one) == cross(far_two) {
+                continue;
+            }
+            let removed = seeing_both(position, digit, far_one, far_two);
+            if removed == 0 {
+                return false;
+            }
+            step.start(Technique::Skyscraper);
+            step.digits = bit(digit);
+            step.houses.extend([one as u8, two as u8, cross(base_one) as u8]);
+            step.cells.extend([far_one, base_one, base_two, far_two].map(|c| c as u8));
+            step.eliminations.extend(super::position::cells_of(removed).map(|c| (c as u8, digit)));
+            return true;
+        }
+    }
+    false
+}
+
+/// 2-String Kite. Scan order: digit 1 to 9; the row's link (rows 1 to 9); the column's link
+/// (columns 1 to 9).
+pub fn two_string_kite(position: &Position, step: &mut Step) -> bool {
+    for digit in 1..=9u8 {
+        for row in 0..9 {
+            let Some(row_ends) = link(position, row, digit) else { continue };
+            for column in 9..18 {
+                let Some(column_ends) = link(position, column, digit) else { continue };
+                if kite_of(position, step, digit, (row, row_ends), (column, column_ends)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The kite of a row's link and a column's link, if one end of each (different cells) share a
+/// box that holds neither far end, and it removes something: fills the step (row, column,
+/// box; cells from the row's far end to the column's).
+fn kite_of(
+    position: &Position,
+    step: &mut Step,
+    digit: u8,
+    (row, row_ends): (usize, [usize; 2]),
+    (column, column_ends): (usize, [usize; 2]),
+) -> bool {
+    let box_of = |cell: usize| usize::from(CELL_HOUSES[cell][2]);
+    for i in 0..2 {
+        for j in 0..2 {
+            let (near_row, near_column) = (row_ends[i], column_ends[j]);
+            let (far_row, far_column) = (row_ends[1 - i], column_ends[1 - j]);
+            let joint = box_of(near_row);
+            let distinct = near_row != near_column
+                && far_row != far_column
+                && far_row != near_column
+                && near_row != far_column;
+            if !distinct
+                || box_of(near_column) != joint
+                || box_of(far_row) == joint
+                || box_of(far_column) == joint
+            {
+                continue;
+            }
+            let removed = seeing_both(position, digit, far_row, far_column);
+            if removed == 0 {
+                return false;
+            }
+            step.start(Technique::TwoStringKite);
+            step.digits = bit(digit);
+            step.houses.extend([row as u8, column as u8, joint as u8]);
+            step.cells.extend([far_row, near_row, near_column, far_column].map(|c| c as u8));
+            step.eliminations.extend(super::position::cells_of(removed).map(|c| (c as u8, digit)));
+            return true;
+        }
+    }
+    false
+}
