@@ -140,3 +140,81 @@ fn kite_of(
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rate::tests::digit_picture;
+
+    /// Runs a finder and returns its step, or `None` if it found nothing.
+    fn run(finder: super::super::Finder, position: &Position) -> Option<Step> {
+        let mut step = Step::new();
+        finder(position, &mut step).then_some(step)
+    }
+
+    /// Digit 4 in rows 2 and 8 at two places each, row 8's as given.
+    fn rows_2_and_8(row_8: &str) -> Position {
+        let picture = format!(
+            "xxxxxxxxx x...x.... xxxxxxxxx xxxxxxxxx xxxxxxxxx xxxxxxxxx xxxxxxxxx {row_8} \
+             xxxxxxxxx"
+        );
+        digit_picture(4, &picture)
+    }
+
+    #[test]
+    fn a_skyscraper_removes_the_digit_where_both_far_ends_are_seen() {
+        // Rows 2 and 8 share column 1; the far ends r2c5 and r8c6.
+        let position = rows_2_and_8("x....x...");
+        assert!(run(two_string_kite, &position).is_none());
+        let step = run(skyscraper, &position).expect("a skyscraper");
+        assert_eq!(step.technique, Technique::Skyscraper);
+        assert_eq!(step.rating, 66);
+        assert_eq!(step.digits, bit(4));
+        assert_eq!(step.houses, [1, 7, 9]);
+        assert_eq!(step.cells, [13, 9, 63, 68]);
+        assert_eq!(step.eliminations, [(5, 4), (23, 4), (58, 4), (76, 4)]);
+    }
+
+    #[test]
+    fn a_skyscraper_shares_exactly_one_end() {
+        // Both ends shared: an x-wing.
+        assert!(run(skyscraper, &rows_2_and_8("x...x....")).is_none());
+        // No end shared.
+        assert!(run(skyscraper, &rows_2_and_8(".x...x...")).is_none());
+    }
+
+    /// Digit 7 in row 1 at the places given, and in column 1 only in rows 2 and 7.
+    fn kite_position(row_1: &str) -> Position {
+        let picture = format!(
+            "{row_1} xxxxxxxxx .xxxxxxxx .xxxxxxxx .xxxxxxxx .xxxxxxxx xxxxxxxxx .xxxxxxxx \
+             .xxxxxxxx"
+        );
+        digit_picture(7, &picture)
+    }
+
+    #[test]
+    fn a_two_string_kite_removes_the_digit_where_both_far_ends_are_seen() {
+        // Row 1 at c2, c8; column 1 at r2, r7: r1c2 and r2c1 share box 1.
+        let position = kite_position(".x.....x.");
+        assert!(run(skyscraper, &position).is_none());
+        let step = run(two_string_kite, &position).expect("a kite");
+        assert_eq!(step.technique, Technique::TwoStringKite);
+        assert_eq!(step.rating, 66);
+        assert_eq!(step.houses, [0, 9, 18]);
+        assert_eq!(step.cells, [7, 1, 9, 54]);
+        assert_eq!(step.eliminations, [(61, 7)]);
+    }
+
+    #[test]
+    fn a_two_string_kite_needs_two_cells_in_one_box() {
+        // No end of the row in box 1.
+        assert!(run(two_string_kite, &kite_position("....x..x.")).is_none());
+        // Row 1 at c1, c8 and column 1 at r1, r7 share the cell r1c1: not a kite.
+        let crossing = digit_picture(
+            7,
+            "x......x. .xxxxxxxx .xxxxxxxx .xxxxxxxx .xxxxxxxx .xxxxxxxx xxxxxxxxx .xxxxxxxx \
+             .xxxxxxxx",
+        );
+        assert!(run(two_string_kite, &crossing).is_none());
+    }
+}

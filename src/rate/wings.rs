@@ -156,3 +156,98 @@ fn fill_wing(
     step.cells.extend(cells.iter().map(|&c| c as u8));
     step.eliminations.extend(cells_of(removed).map(|c| (c as u8, digit)));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rate::tests::candidates_at;
+
+    /// Runs a finder and returns its step, or `None` if it found nothing.
+    fn run(finder: super::super::Finder, position: &Position) -> Option<Step> {
+        let mut step = Step::new();
+        finder(position, &mut step).then_some(step)
+    }
+
+    #[test]
+    fn an_xy_wing_removes_z_where_both_pincers_are_seen() {
+        // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: r5c5 sees both.
+        let position = candidates_at(&[(0, "12"), (4, "13"), (36, "23")]);
+        let step = run(xy_wing, &position).expect("an xy-wing");
+        assert_eq!(step.technique, Technique::XyWing);
+        assert_eq!(step.rating, 42);
+        assert_eq!(step.digits, 0b111);
+        assert_eq!(step.cells, [0, 4, 36]);
+        assert_eq!(step.eliminations, [(40, 3)]);
+    }
+
+    #[test]
+    fn an_xy_wing_needs_both_pincers_seeing_the_pivot_and_sharing_z() {
+        // r5c2 does not see r1c1.
+        let apart = candidates_at(&[(0, "12"), (4, "13"), (37, "23")]);
+        assert!(run(xy_wing, &apart).is_none());
+        // The pincers' third digits differ.
+        let mixed = candidates_at(&[(0, "12"), (4, "13"), (36, "24")]);
+        assert!(run(xy_wing, &mixed).is_none());
+    }
+
+    #[test]
+    fn an_xyz_wing_removes_z_where_all_three_are_seen() {
+        // Pivot r1c1 {1,2,3}, pincers r1c3 {1,3} and r4c1 {2,3}: r2c1 and r3c1 see all three.
+        let position = candidates_at(&[(0, "123"), (2, "13"), (27, "23")]);
+        assert!(run(xy_wing, &position).is_none());
+        let step = run(xyz_wing, &position).expect("an xyz-wing");
+        assert_eq!(step.technique, Technique::XyzWing);
+        assert_eq!(step.rating, 44);
+        assert_eq!(step.digits, 0b111);
+        assert_eq!(step.cells, [0, 2, 27]);
+        assert_eq!(step.eliminations, [(9, 3), (18, 3)]);
+    }
+
+    #[test]
+    fn an_xyz_wing_needs_its_pincers_to_see_the_pivot() {
+        // r4c2 does not see r1c1.
+        let apart = candidates_at(&[(0, "123"), (2, "13"), (28, "23")]);
+        assert!(run(xyz_wing, &apart).is_none());
+        // A pincer with a digit the pivot lacks.
+        let foreign = candidates_at(&[(0, "123"), (2, "13"), (27, "24")]);
+        assert!(run(xyz_wing, &foreign).is_none());
+    }
+
+    /// r1c1 and r9c9 {1,2}, and digit 2 in row 5 only at the cells of `link`.
+    fn w_wing_position(link: [usize; 2]) -> Position {
+        let mut position = candidates_at(&[(0, "12"), (80, "12")]);
+        for cell in 36..45 {
+            if !link.contains(&cell) {
+                position.eliminate(cell, 2);
+            }
+        }
+        position
+    }
+
+    #[test]
+    fn a_w_wing_removes_x_where_both_wings_are_seen() {
+        // The link r5c1 (sees r1c1) = r5c9 (sees r9c9) on 2: one wing is 1.
+        let position = w_wing_position([36, 44]);
+        let step = run(w_wing, &position).expect("a w-wing");
+        assert_eq!(step.technique, Technique::WWing);
+        assert_eq!(step.digits, 0b11);
+        assert_eq!(step.houses, [4]);
+        assert_eq!(step.cells, [0, 36, 44, 80]);
+        assert_eq!(step.eliminations, [(8, 1), (72, 1)]);
+    }
+
+    #[test]
+    fn a_w_wing_needs_each_link_end_to_see_a_wing() {
+        // r5c8 sees neither wing.
+        let position = w_wing_position([36, 43]);
+        assert!(run(w_wing, &position).is_none());
+        // Wings that see each other are a naked pair, not a w-wing.
+        let mut seeing = candidates_at(&[(0, "12"), (8, "12")]);
+        for cell in 36..45 {
+            if cell != 36 && cell != 44 {
+                seeing.eliminate(cell, 2);
+            }
+        }
+        assert!(run(w_wing, &seeing).is_none());
+    }
+}
