@@ -82,3 +82,71 @@ pub(super) fn candidates_at(sets: &[(usize, &str)]) -> Position {
     assert!(!position.is_broken());
     position
 }
+
+/// The shared corpora's folder: `SUDOKU_BULK_DATASETS`, or `../shared/datasets` beside the
+/// crate; `None` (with a message) where it is absent.
+fn datasets() -> Option<std::path::PathBuf> {
+    let folder =
+        std::env::var_os("SUDOKU_BULK_DATASETS").map(std::path::PathBuf::from).unwrap_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"),
+        );
+    if folder.is_dir() {
+        Some(folder)
+    } else {
+        println!("skipped: no datasets folder at {}", folder.display());
+        None
+    }
+}
+
+/// The first `count` puzzles of a corpus (one a line, `#` comments), or `None` (with a
+/// message) where it is absent.
+fn corpus(name: &str, count: usize) -> Option<Vec<Grid>> {
+    let path = datasets()?.join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: no corpus at {}", path.display());
+        return None;
+    };
+    let puzzles = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .take(count)
+        .map(|line| line.parse().expect("a puzzle"))
+        .collect();
+    Some(puzzles)
+}
+
+/// The first 300 of top1465 explained and checked step by step; the fish, wings and single-
+/// digit patterns are counted (puzzles that needed each), and x-wing, swordfish and xy-wing
+/// must each be needed at least once.
+#[test]
+fn top1465_steps_check_and_use_fish_and_wings() {
+    let Some(puzzles) = corpus("puzzles3_magictour_top1465", 300) else { return };
+    assert_eq!(puzzles.len(), 300);
+    let counted = [
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+    ];
+    let mut needed = [0usize; Technique::COUNT];
+    let mut rater = Rater::new();
+    for puzzle in &puzzles {
+        let (rating, steps) = rater.explain(puzzle, true);
+        check_steps(puzzle, &steps);
+        for (technique, _) in rating.steps() {
+            needed[technique.index()] += 1;
+        }
+    }
+    for technique in counted {
+        println!("{technique}: {} of {} puzzles", needed[technique.index()], puzzles.len());
+    }
+    println!("stalled (search): {}", needed[Technique::Search.index()]);
+    for technique in [Technique::XWing, Technique::Swordfish, Technique::XyWing] {
+        assert!(needed[technique.index()] > 0, "no puzzle needed {technique}");
+    }
+}
