@@ -108,14 +108,9 @@ fn lines_of(mask: u16) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rate::tests::digit_picture;
+    use crate::rate::tests::{digit_picture, run};
 
-    /// Runs a finder and returns its step, or `None` if it found nothing.
-    fn run(finder: super::super::Finder, position: &Position) -> Option<Step> {
-        let mut step = Step::new();
-        finder(position, &mut step).then_some(step)
-    }
-
+    /// The cell at a row and column, from 0.
     fn cell(row: usize, col: usize) -> u8 {
         (9 * row + col) as u8
     }

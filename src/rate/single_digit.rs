@@ -144,13 +144,7 @@ fn kite_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rate::tests::digit_picture;
-
-    /// Runs a finder and returns its step, or `None` if it found nothing.
-    fn run(finder: super::super::Finder, position: &Position) -> Option<Step> {
-        let mut step = Step::new();
-        finder(position, &mut step).then_some(step)
-    }
+    use crate::rate::tests::{digit_picture, run};
 
     /// Digit 4 in rows 2 and 8 at two places each, row 8's as given.
     fn rows_2_and_8(row_8: &str) -> Position {

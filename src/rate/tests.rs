@@ -53,6 +53,12 @@ fn an_easy_puzzle_takes_singles_and_its_steps_check() {
     assert_eq!(Rater::new().rate(&puzzle, true), rating);
 }
 
+/// Runs a finder on a position and returns its step, or `None` if it found nothing.
+pub(super) fn run(finder: Finder, position: &Position) -> Option<Step> {
+    let mut step = Step::new();
+    finder(position, &mut step).then_some(step)
+}
+
 /// A position for a finder's test: an empty grid where `digit` may go only in the cells
 /// marked in `picture` (nine rows of nine marks, white space ignored; `.` is not a place, any
 /// other mark is), every other digit everywhere.

@@ -160,13 +160,7 @@ fn fill_wing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rate::tests::candidates_at;
-
-    /// Runs a finder and returns its step, or `None` if it found nothing.
-    fn run(finder: super::super::Finder, position: &Position) -> Option<Step> {
-        let mut step = Step::new();
-        finder(position, &mut step).then_some(step)
-    }
+    use crate::rate::tests::{candidates_at, run};
 
     #[test]
     fn an_xy_wing_removes_z_where_both_pincers_are_seen() {
