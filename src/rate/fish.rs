@@ -6,7 +6,7 @@
 //! As in Sudoku Explainer, a base line may have from 2 to N places (not exactly N); a line
 //! with one place is a hidden single, left to the singles.
 
-use super::position::{bit, cells_of, Cells, Position, HOUSE};
+use super::position::{bit, cells_of, size as size_of, Cells, Position, HOUSE};
 use super::step::Step;
 use super::subsets::subsets_of;
 use super::technique::Technique;
@@ -54,23 +54,22 @@ fn find_in(
     bases_are_columns: bool,
 ) -> bool {
     let (base_first, cover_first) = if bases_are_columns { (9, 0) } else { (0, 9) };
+    let cells = position.digit_cells(digit);
     // A line's places, by place in the line, are the cover lines it reaches: a row's places
     // are columns, a column's places are rows.
-    let mut reach = [0u16; 9];
+    let reach = if bases_are_columns { column_places(cells) } else { row_places(cells) };
     let mut pool = 0u16;
-    for (line, reach) in reach.iter_mut().enumerate() {
-        *reach = position.places(base_first + line, digit);
-        if (2..=size).contains(&reach.count_ones()) {
+    for (line, &places) in reach.iter().enumerate() {
+        if (2..=size).contains(&size_of(places)) {
             pool |= 1 << line;
         }
     }
-    if pool.count_ones() < size {
+    if size_of(pool) < size {
         return false;
     }
-    let cells = position.digit_cells(digit);
     subsets_of(pool, size, &mut |bases| {
         let covers = lines_of(bases).fold(0u16, |m, line| m | reach[line]);
-        if covers.count_ones() != size {
+        if size_of(covers) != size {
             return false;
         }
         let base_cells = union(bases, base_first) & cells;
@@ -86,6 +85,23 @@ fn find_in(
         step.eliminations.extend(cells_of(removed).map(|c| (c as u8, digit)));
         true
     })
+}
+
+/// Each row's places for a digit whose cells are `cells`: bit `c` for column `c`.
+fn row_places(cells: Cells) -> [u16; 9] {
+    std::array::from_fn(|row| (cells >> (9 * row)) as u16 & 0x1FF)
+}
+
+/// Each column's places for a digit whose cells are `cells`: bit `r` for row `r` (read off
+/// the rows, which is cheaper than gathering each column's cells).
+fn column_places(cells: Cells) -> [u16; 9] {
+    let mut columns = [0u16; 9];
+    for (row, places) in row_places(cells).into_iter().enumerate() {
+        for column in lines_of(places) {
+            columns[column] |= 1 << row;
+        }
+    }
+    columns
 }
 
 /// The cells of the lines of a mask (bit i for house `first + i`).

@@ -8,18 +8,19 @@
 //!
 //! Their values (6.6) are provisional: Sudoku Explainer has no such names.
 
-use super::position::{bit, Cells, Position, PEERS};
+use super::position::{bit, cells_of, Cells, Position, HOUSE, PEERS};
 use super::step::Step;
 use super::technique::Technique;
-use crate::solver::tables::{CELL_HOUSES, HOUSE_CELLS};
+use super::wings::two_cells;
+use crate::solver::tables::CELL_HOUSES;
 
-/// The two cells of a house where a digit has exactly two places, in house order.
+/// The two cells of a house where a digit has exactly two places, in increasing order.
 fn link(position: &Position, house: usize, digit: u8) -> Option<[usize; 2]> {
-    let places = position.places(house, digit);
-    (places.count_ones() == 2).then(|| {
+    let places = position.digit_cells(digit) & HOUSE[house];
+    two_cells(places).then(|| {
         let first = places.trailing_zeros() as usize;
         let second = (places & (places - 1)).trailing_zeros() as usize;
-        [first, second].map(|i| usize::from(HOUSE_CELLS[house][i]))
+        [first, second]
     })
 }
 
@@ -75,7 +76,7 @@ fn skyscraper_of(
             step.digits = bit(digit);
             step.houses.extend([one as u8, two as u8, cross(base_one) as u8]);
             step.cells.extend([far_one, base_one, base_two, far_two].map(|c| c as u8));
-            step.eliminations.extend(super::position::cells_of(removed).map(|c| (c as u8, digit)));
+            step.eliminations.extend(cells_of(removed).map(|c| (c as u8, digit)));
             return true;
         }
     }
@@ -134,7 +135,7 @@ fn kite_of(
             step.digits = bit(digit);
             step.houses.extend([row as u8, column as u8, joint as u8]);
             step.cells.extend([far_row, near_row, near_column, far_column].map(|c| c as u8));
-            step.eliminations.extend(super::position::cells_of(removed).map(|c| (c as u8, digit)));
+            step.eliminations.extend(cells_of(removed).map(|c| (c as u8, digit)));
             return true;
         }
     }

@@ -9,7 +9,7 @@
 //!   strong link on y (a house where y has two places, one seeing each cell): one of them is
 //!   x, so x leaves every cell that sees both.
 
-use super::position::{cells_of, Cells, Position, HOUSE, PEERS};
+use super::position::{cells_of, one_cell, one_digit, size, Cells, Position, HOUSE, PEERS};
 use super::step::Step;
 use super::technique::Technique;
 use crate::solver::tables::HOUSES;
@@ -17,8 +17,14 @@ use crate::solver::tables::HOUSES;
 /// The empty cells with exactly two candidates.
 fn bivalue_cells(position: &Position) -> Cells {
     cells_of(position.empty())
-        .filter(|&c| position.candidates(c).count_ones() == 2)
+        .filter(|&c| size(position.candidates(c)) == 2)
         .fold(0, |set, c| set | 1 << c)
+}
+
+/// Whether a set holds exactly two cells (without a population count, done in software by
+/// this crate's portable build).
+pub(super) fn two_cells(set: Cells) -> bool {
+    set != 0 && one_cell(set & (set - 1))
 }
 
 /// The cells of `within` where the one digit of `digit_mask` (a one-digit mask) may go.
@@ -37,7 +43,7 @@ pub fn xy_wing(position: &Position, step: &mut Step) -> bool {
         let peers = PEERS[pivot] & bivalue;
         for a in cells_of(peers) {
             let xz = position.candidates(a);
-            if (xz & xy).count_ones() != 1 {
+            if !one_digit(xz & xy) {
                 continue;
             }
             let yz = xy ^ xz;
@@ -64,7 +70,7 @@ pub fn xyz_wing(position: &Position, step: &mut Step) -> bool {
     let bivalue = bivalue_cells(position);
     for pivot in cells_of(position.empty()) {
         let xyz = position.candidates(pivot);
-        if xyz.count_ones() != 3 {
+        if size(xyz) != 3 {
             continue;
         }
         let peers = cells_of(PEERS[pivot] & bivalue)
@@ -124,7 +130,7 @@ fn strong_link(position: &Position, y: u16, p: usize, q: usize) -> Option<(usize
     let wings = 1u128 << p | 1u128 << q;
     (0..HOUSES).find_map(|house| {
         let link = holding(position, y, HOUSE[house]);
-        if link.count_ones() != 2 || link & wings != 0 {
+        if !two_cells(link) || link & wings != 0 {
             return None;
         }
         let first = link.trailing_zeros() as usize;
