@@ -44,7 +44,7 @@ fn find(position: &Position, step: &mut Step, size: u32, technique: Technique) -
     false
 }
 
-/// The first fish on `digit` with base lines of one kind (house numbers `first..first + 9`).
+/// The first fish on `digit` with rows as base lines, or columns when `bases_are_columns`.
 fn find_in(
     position: &Position,
     step: &mut Step,
