@@ -26,12 +26,15 @@
 //! assert_eq!(rating.rating, Some(15)); // 1.5: a hidden single in a row or column
 //! ```
 
+mod fish;
 mod locked;
 mod position;
 mod search;
+mod single_digit;
 mod step;
 mod subsets;
 mod technique;
+mod wings;
 
 pub use position::{cell_name, digits_of, house_name, Cells, Position};
 pub use step::Step;
@@ -54,16 +57,22 @@ const LADDER: &[(Technique, Option<Finder>)] = &[
     (Technique::Pointing, Some(locked::pointing)),
     (Technique::Claiming, Some(locked::claiming)),
     (Technique::NakedPair, Some(subsets::naked_pair)),
-    // X-Wing (3.2)
+    (Technique::XWing, Some(fish::x_wing)),
     (Technique::HiddenPair, Some(subsets::hidden_pair)),
     (Technique::NakedTriple, Some(subsets::naked_triple)),
-    // Swordfish (3.8)
+    (Technique::Swordfish, Some(fish::swordfish)),
     (Technique::HiddenTriple, Some(subsets::hidden_triple)),
-    // XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles (4.5)
+    (Technique::XyWing, Some(wings::xy_wing)),
+    (Technique::XyzWing, Some(wings::xyz_wing)),
+    // unique rectangles (4.5)
     (Technique::NakedQuad, Some(subsets::naked_quad)),
-    // Jellyfish (5.2)
+    (Technique::Jellyfish, Some(fish::jellyfish)),
     (Technique::HiddenQuad, Some(subsets::hidden_quad)),
-    // BUG+1 (5.6), W-Wing, Skyscraper, 2-String Kite, simple colouring, X-chains, XY-chains
+    // BUG+1 (5.6)
+    (Technique::WWing, Some(wings::w_wing)),
+    (Technique::Skyscraper, Some(single_digit::skyscraper)),
+    (Technique::TwoStringKite, Some(single_digit::two_string_kite)),
+    // simple colouring, X-chains, XY-chains
 ];
 
 /// What the ladder concluded about a puzzle.

@@ -51,7 +51,7 @@ pub fn direct_hidden_triple(position: &Position, step: &mut Step) -> bool {
 
 /// The subsets of `size` members (bit indices 0..9) of `pool`, in increasing order of their
 /// masks' members, handed to `visit` until it returns true.
-fn subsets_of(pool: u16, size: u32, visit: &mut impl FnMut(u16) -> bool) -> bool {
+pub(super) fn subsets_of(pool: u16, size: u32, visit: &mut impl FnMut(u16) -> bool) -> bool {
     fn go(rest: u16, size: u32, chosen: u16, visit: &mut impl FnMut(u16) -> bool) -> bool {
         if size == 0 {
             return visit(chosen);

@@ -52,3 +52,107 @@ fn an_easy_puzzle_takes_singles_and_its_steps_check() {
     assert_eq!(rating.counts.iter().sum::<u32>() as usize, steps.len());
     assert_eq!(Rater::new().rate(&puzzle, true), rating);
 }
+
+/// Runs a finder on a position and returns its step, or `None` if it found nothing.
+pub(super) fn run(finder: Finder, position: &Position) -> Option<Step> {
+    let mut step = Step::new();
+    finder(position, &mut step).then_some(step)
+}
+
+/// A position for a finder's test: an empty grid where `digit` may go only in the cells
+/// marked in `picture` (nine rows of nine marks, white space ignored; `.` is not a place, any
+/// other mark is), every other digit everywhere.
+pub(super) fn digit_picture(digit: u8, picture: &str) -> Position {
+    let marks: Vec<u8> = picture.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    assert_eq!(marks.len(), 81, "81 marks");
+    let mut position = Position::new(&Grid::EMPTY);
+    for (cell, &mark) in marks.iter().enumerate() {
+        if mark == b'.' {
+            position.eliminate(cell, digit);
+        }
+    }
+    assert!(!position.is_broken());
+    position
+}
+
+/// A position for a finder's test: an empty grid whose listed cells (`(cell, "158")`) have
+/// only the digits given, every other cell every digit.
+pub(super) fn candidates_at(sets: &[(usize, &str)]) -> Position {
+    let mut position = Position::new(&Grid::EMPTY);
+    for &(cell, digits) in sets {
+        let keep = digits.bytes().fold(0u16, |m, b| m | position::bit(b - b'0'));
+        for d in position::digits_of(position.candidates(cell) & !keep) {
+            position.eliminate(cell, d);
+        }
+    }
+    assert!(!position.is_broken());
+    position
+}
+
+/// The shared corpora's folder: `SUDOKU_BULK_DATASETS`, or `../shared/datasets` beside the
+/// crate; `None` (with a message) where it is absent.
+fn datasets() -> Option<std::path::PathBuf> {
+    let folder =
+        std::env::var_os("SUDOKU_BULK_DATASETS").map(std::path::PathBuf::from).unwrap_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"),
+        );
+    if folder.is_dir() {
+        Some(folder)
+    } else {
+        println!("skipped: no datasets folder at {}", folder.display());
+        None
+    }
+}
+
+/// The first `count` puzzles of a corpus (one a line, `#` comments), or `None` (with a
+/// message) where it is absent.
+fn corpus(name: &str, count: usize) -> Option<Vec<Grid>> {
+    let path = datasets()?.join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: no corpus at {}", path.display());
+        return None;
+    };
+    let puzzles = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .take(count)
+        .map(|line| line.parse().expect("a puzzle"))
+        .collect();
+    Some(puzzles)
+}
+
+/// The first 300 of top1465 explained and checked step by step; the fish, wings and single-
+/// digit patterns are counted (puzzles that needed each), and x-wing, swordfish and xy-wing
+/// must each be needed at least once.
+#[test]
+fn top1465_steps_check_and_use_fish_and_wings() {
+    let Some(puzzles) = corpus("puzzles3_magictour_top1465", 300) else { return };
+    assert_eq!(puzzles.len(), 300);
+    let counted = [
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+    ];
+    let mut needed = [0usize; Technique::COUNT];
+    let mut rater = Rater::new();
+    for puzzle in &puzzles {
+        let (rating, steps) = rater.explain(puzzle, true);
+        check_steps(puzzle, &steps);
+        for (technique, _) in rating.steps() {
+            needed[technique.index()] += 1;
+        }
+    }
+    for technique in counted {
+        println!("{technique}: {} of {} puzzles", needed[technique.index()], puzzles.len());
+    }
+    println!("stalled (search): {}", needed[Technique::Search.index()]);
+    for technique in [Technique::XWing, Technique::Swordfish, Technique::XyWing] {
+        assert!(needed[technique.index()] > 0, "no puzzle needed {technique}");
+    }
+}
