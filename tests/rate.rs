@@ -39,7 +39,8 @@ fn possible(dlx: &mut DlxSolver, puzzle: &Grid, cell: usize, digit: u8) -> bool 
     let mut cells = *puzzle.cells();
     cells[cell] = digit;
     let with = Grid::from_cells(cells).unwrap();
-    with.conflict().is_none() && dlx.solve(&with, 1, &mut Grid::EMPTY).solutions > 0
+    let mut scratch = Grid::EMPTY;
+    with.conflict().is_none() && dlx.solve(&with, 1, &mut scratch).solutions > 0
 }
 
 /// Replays one record's steps and checks each conclusion, and that the record's rating and
