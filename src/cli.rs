@@ -391,6 +391,15 @@ struct GenerateArgs {
     /// column of `solve --output-format csv`).
     #[arg(long, value_name = "N")]
     min_guesses: Option<u64>,
+    /// Keep only puzzles whose rating (`rate`'s, on Sudoku Explainer's scale) is in LOW..HIGH
+    /// (both included; 1.2..2.3) or is N. Puzzles the ladder cannot finish have no rating.
+    #[arg(long, value_name = "LOW..HIGH")]
+    rating: Option<crate::cmd::generate::RatingRange>,
+    /// Keep only puzzles whose hardest step (`rate`'s `technique`) is this technique:
+    /// `x-wing`, `naked pair`, ... (`search`: the ones the ladder cannot finish). See
+    /// docs/rating.md for the list.
+    #[arg(long, value_name = "NAME", value_parser = technique_name)]
+    technique: Option<crate::rate::Technique>,
     /// When to draw a progress bar on stderr.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     progress: ProgressMode,
@@ -400,6 +409,14 @@ struct GenerateArgs {
     /// No seed, progress bar or summary line on stderr (progress still with --progress always).
     #[arg(short, long)]
     quiet: bool,
+}
+
+/// A technique by name, as `rate` writes it (any case, `_` or `-` for a space).
+fn technique_name(name: &str) -> Result<crate::rate::Technique, String> {
+    crate::rate::Technique::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::rate::Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("not a technique of the ladder; one of: {}", names.join(", "))
+    })
 }
 
 /// The threads to use: as asked (within the library's limit), or every available core.
@@ -467,6 +484,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 seed,
                 clues: args.clues,
                 min_guesses: args.min_guesses,
+                rating: args.rating,
+                technique: args.technique,
                 solutions: args.solutions,
                 format: output_format,
                 progress: quieted(args.progress, args.quiet),

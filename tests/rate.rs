@@ -269,3 +269,30 @@ fn failures_are_said_and_the_line_forms_read() {
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn generate_keeps_the_puzzles_of_a_technique_or_a_rating() {
+    for (filter, value, expected) in [
+        ("--technique", "x-wing", None),
+        ("--technique", "naked_pair", None),
+        ("--rating", "1.5..2.0", Some((15, 20))),
+    ] {
+        let run = sudoku_bulk(&["generate", "-q", "-n", "12", "--seed", "5", filter, value], None);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let dir = TempDir::new("rate-generate");
+        let input = dir.file("in.txt", run.stdout.as_bytes());
+        let rated = sudoku_bulk(&["rate", "-q", &input], None);
+        let lines: Vec<&str> = rated.stdout.lines().collect();
+        assert_eq!(lines.len(), 12, "{filter} {value}");
+        for line in lines {
+            let (rating, technique) = line.split_once(' ').unwrap();
+            match expected {
+                None => assert_eq!(technique, value.replace('_', " "), "{line}"),
+                Some((low, high)) => {
+                    let tenths = (rating.parse::<f64>().unwrap() * 10.0).round() as u8;
+                    assert!((low..=high).contains(&tenths), "{line}");
+                }
+            }
+        }
+    }
+}

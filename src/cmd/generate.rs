@@ -1,5 +1,6 @@
 //! `generate`: proper, minimal puzzles, the same for a seed whatever the threads; with their
-//! solutions if asked, and filtered by clue count and by how many guesses they take.
+//! solutions if asked, and filtered by clue count, by how many guesses they take, and by
+//! `rate`'s rating and hardest technique.
 //!
 //! Puzzle `i` comes from a generator seeded with `puzzle_seed(seed, i)`: it draws puzzles until
 //! one passes the filters (without filters, the first), so the output does not depend on the
@@ -17,6 +18,7 @@ use crate::generate::{puzzle_seed, Generator};
 use crate::grid::Grid;
 use crate::io::output::{json_string, OutputFormat};
 use crate::io::progress::{Progress, ProgressMode};
+use crate::rate::{rating_text, Rater, Technique};
 use crate::run::options::Sink;
 use crate::run::{dest, threads};
 use crate::solver::{Solver, SolverKind};
@@ -59,6 +61,37 @@ impl FromStr for ClueRange {
     }
 }
 
+/// A range of ratings on Sudoku Explainer's scale, `LOW..HIGH` (both included) or one value,
+/// in tenths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatingRange {
+    /// The lowest rating, in tenths.
+    pub low: u8,
+    /// The highest.
+    pub high: u8,
+}
+
+impl FromStr for RatingRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RatingRange, String> {
+        let tenths = |s: &str| match s.trim().parse::<f64>() {
+            Ok(v) if (1.0..=25.0).contains(&v) && (v * 10.0 - (v * 10.0).round()).abs() < 1e-6 => {
+                Ok((v * 10.0).round() as u8)
+            }
+            _ => Err(format!("{s:?} is not a rating: 1.0 to 25.0, in tenths (2.3)")),
+        };
+        let (low, high) = match text.split_once("..") {
+            Some((low, high)) => (tenths(low)?, tenths(high.strip_prefix('=').unwrap_or(high))?),
+            None => (tenths(text)?, tenths(text)?),
+        };
+        if low > high {
+            return Err(format!("{text} is empty: the low end comes first"));
+        }
+        Ok(RatingRange { low, high })
+    }
+}
+
 /// What `generate` is asked for.
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
@@ -70,6 +103,10 @@ pub(crate) struct Plan {
     pub clues: Option<ClueRange>,
     /// The fewest guesses the band solver may need (as `solve` counts them), if limited.
     pub min_guesses: Option<u64>,
+    /// Ratings to keep (`rate`'s), if limited.
+    pub rating: Option<RatingRange>,
+    /// The hardest technique to keep (`rate`'s `technique`), if limited.
+    pub technique: Option<Technique>,
     /// Whether to write each puzzle's solution too.
     pub solutions: bool,
     /// Line, CSV or JSON Lines (`Auto`: CSV with solutions, line without).
@@ -105,10 +142,22 @@ impl Plan {
                 return false;
             }
         }
-        let Some(min) = self.min_guesses else { return true };
-        let solver = solver.get_or_insert_with(|| SolverKind::Band.build());
-        let mut scratch = Grid::EMPTY;
-        solver.solve(puzzle, 1, &mut scratch).guesses >= min
+        if let Some(min) = self.min_guesses {
+            let solver = solver.get_or_insert_with(|| SolverKind::Band.build());
+            let mut scratch = Grid::EMPTY;
+            if solver.solve(puzzle, 1, &mut scratch).guesses < min {
+                return false;
+            }
+        }
+        if self.rating.is_none() && self.technique.is_none() {
+            return true;
+        }
+        // Generated puzzles have one solution: every rung of the ladder applies.
+        let rated = Rater::new().rate(puzzle, true);
+        let rating_kept = self.rating.is_none_or(|range| {
+            rated.rating.is_some_and(|r| (range.low..=range.high).contains(&r))
+        });
+        rating_kept && self.technique.is_none_or(|t| rated.hardest == Some(t))
     }
 
     /// Puzzle `index` and its solution: the first its generator draws that passes the filters.
@@ -132,6 +181,12 @@ impl Plan {
         }
         if let Some(min) = self.min_guesses {
             parts.push(format!("--min-guesses {min}"));
+        }
+        if let Some(RatingRange { low, high }) = self.rating {
+            parts.push(format!("--rating {}..{}", rating_text(low), rating_text(high)));
+        }
+        if let Some(technique) = self.technique {
+            parts.push(format!("--technique '{technique}'"));
         }
         parts.join(" ")
     }
@@ -244,12 +299,25 @@ mod tests {
         assert!("x..20".parse::<ClueRange>().unwrap_err().contains("not a number"));
     }
 
+    #[test]
+    fn rating_ranges_parse_in_tenths_and_refuse_what_cannot_be() {
+        let range = |text: &str| text.parse::<RatingRange>();
+        assert_eq!(range("1.2..2.3"), Ok(RatingRange { low: 12, high: 23 }));
+        assert_eq!(range("3.2"), Ok(RatingRange { low: 32, high: 32 }));
+        assert_eq!(range("2..=4"), Ok(RatingRange { low: 20, high: 40 }));
+        for bad in ["2.35", "0.5", "3..2", "x", "30"] {
+            assert!(range(bad).is_err(), "{bad}");
+        }
+    }
+
     fn plan() -> Plan {
         Plan {
             count: 0,
             seed: 9,
             clues: None,
             min_guesses: None,
+            rating: None,
+            technique: None,
             solutions: false,
             format: OutputFormat::Auto,
             progress: ProgressMode::Never,
