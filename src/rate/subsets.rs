@@ -119,10 +119,11 @@ fn hidden(position: &Position, step: &mut Step, size: u32, technique: Technique)
     for house in 0..HOUSES {
         let cells = HOUSE_CELLS[house];
         // Digits not yet placed here, with 2..=size places: the members to choose from.
+        let places_of = position.house_places(house);
         let mut pool = 0u16;
         let mut open = 0u32;
         for d in 1..=9u8 {
-            let n = size_of(position.places(house, d));
+            let n = size_of(places_of[usize::from(d - 1)]);
             open += u32::from(n > 0);
             if n >= 2 && n <= size {
                 pool |= bit(d);
@@ -132,7 +133,7 @@ fn hidden(position: &Position, step: &mut Step, size: u32, technique: Technique)
             continue;
         }
         let found = subsets_of(pool, size, &mut |digits| {
-            let places = digits_of(digits).fold(0u16, |m, d| m | position.places(house, d));
+            let places = digits_of(digits).fold(0u16, |m, d| m | places_of[usize::from(d - 1)]);
             if size_of(places) != size {
                 return false;
             }
