@@ -26,12 +26,15 @@
 //! assert_eq!(rating.rating, Some(15)); // 1.5: a hidden single in a row or column
 //! ```
 
+mod chains;
+mod colouring;
 mod locked;
 mod position;
 mod search;
 mod step;
 mod subsets;
 mod technique;
+mod unique;
 
 pub use position::{Cells, Position};
 pub use step::Step;
@@ -59,11 +62,16 @@ const LADDER: &[(Technique, Option<Finder>)] = &[
     (Technique::NakedTriple, Some(subsets::naked_triple)),
     // Swordfish (3.8)
     (Technique::HiddenTriple, Some(subsets::hidden_triple)),
-    // XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles (4.5)
+    // XY-Wing (4.2), XYZ-Wing (4.4)
+    (Technique::UniqueRectangle, Some(unique::unique_rectangle)),
     (Technique::NakedQuad, Some(subsets::naked_quad)),
     // Jellyfish (5.2)
     (Technique::HiddenQuad, Some(subsets::hidden_quad)),
-    // BUG+1 (5.6), W-Wing, Skyscraper, 2-String Kite, simple colouring, X-chains, XY-chains
+    (Technique::BugPlusOne, Some(unique::bug_plus_one)),
+    // W-Wing, Skyscraper, 2-String Kite
+    (Technique::SimpleColouring, Some(colouring::simple_colouring)),
+    (Technique::XChain, Some(chains::x_chain)),
+    (Technique::XyChain, Some(chains::xy_chain)),
 ];
 
 /// What the ladder concluded about a puzzle.

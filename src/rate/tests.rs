@@ -52,3 +52,69 @@ fn an_easy_puzzle_takes_singles_and_its_steps_check() {
     assert_eq!(rating.counts.iter().sum::<u32>() as usize, steps.len());
     assert_eq!(Rater::new().rate(&puzzle, true), rating);
 }
+
+/// The shared corpora folder, if present.
+fn datasets() -> Option<std::path::PathBuf> {
+    let dir = std::env::var("SUDOKU_BULK_DATASETS").map(std::path::PathBuf::from).unwrap_or_else(
+        |_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"),
+    );
+    dir.is_dir().then_some(dir)
+}
+
+/// The first `n` puzzles of a corpus file (81 characters a line, `#` comments), or `None`
+/// with a printed message when the file is absent.
+fn corpus(name: &str, n: usize) -> Option<Vec<Grid>> {
+    let Some(path) = datasets().map(|d| d.join(name)).filter(|p| p.is_file()) else {
+        println!("skipped: corpus {name} not found (set SUDOKU_BULK_DATASETS)");
+        return None;
+    };
+    let text = std::fs::read_to_string(path).expect("a readable corpus");
+    let puzzles = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(n)
+        .map(|l| l[..81].parse().expect("a puzzle"))
+        .collect();
+    Some(puzzles)
+}
+
+/// The uniqueness, colouring and chain techniques.
+const ADVANCED: [Technique; 5] = [
+    Technique::UniqueRectangle,
+    Technique::BugPlusOne,
+    Technique::SimpleColouring,
+    Technique::XChain,
+    Technique::XyChain,
+];
+
+/// Explains the first 200 puzzles of a corpus, checks every step, and returns how many steps
+/// of each technique were taken.
+fn explain_corpus(name: &str) -> Option<[u32; Technique::COUNT]> {
+    let puzzles = corpus(name, 200)?;
+    let mut rater = Rater::new();
+    let mut counts = [0; Technique::COUNT];
+    for puzzle in &puzzles {
+        let (rating, steps) = rater.explain(puzzle, true);
+        check_steps(puzzle, &steps);
+        for (c, n) in counts.iter_mut().zip(rating.counts) {
+            *c += n;
+        }
+    }
+    for t in ADVANCED {
+        println!("{name}: {t}: {} steps", counts[t.index()]);
+    }
+    Some(counts)
+}
+
+#[test]
+fn hard_corpora_explain_and_their_uniqueness_colouring_and_chain_steps_check() {
+    let hardest = explain_corpus("puzzles6_forum_hardest_1106");
+    let top = explain_corpus("puzzles3_magictour_top1465");
+    if let (Some(hardest), Some(top)) = (hardest, top) {
+        // BUG+1 is rare in these (the ladder seldom reaches a grave without a chain first).
+        for t in ADVANCED.into_iter().filter(|&t| t != Technique::BugPlusOne) {
+            assert!(hardest[t.index()] + top[t.index()] > 0, "no {t} step in 400 hard puzzles");
+        }
+    }
+}
