@@ -163,9 +163,9 @@ fn conjugates(position: &Position, digit: u8, cell: usize) -> Cells {
     for &house in &CELL_HOUSES[cell] {
         let places = position.places(usize::from(house), digit);
         if places.count_ones() == 2 {
-            for i in 0..9 {
+            for (i, &other) in HOUSE_CELLS[usize::from(house)].iter().enumerate() {
                 if places & 1 << i != 0 {
-                    out |= 1u128 << HOUSE_CELLS[usize::from(house)][i];
+                    out |= 1u128 << other;
                 }
             }
         }

@@ -70,7 +70,7 @@ fn an_x_chain_removes_the_digit_from_cells_seeing_both_ends() {
 fn a_broken_strong_link_is_no_x_chain_there() {
     // A third 5 in column 4 breaks r4c4 = r9c4.
     let step = found(&with(X_CHAIN, rc(5, 4), "568"), x_chain);
-    assert!(step.map_or(true, |s| !s.eliminations.contains(&(rc(4, 3), 5))));
+    assert!(step.is_none_or(|s| !s.eliminations.contains(&(rc(4, 3), 5))));
 }
 
 #[test]

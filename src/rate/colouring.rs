@@ -44,10 +44,10 @@ struct Group {
 /// The cells of `digit` with at least one strong link.
 fn linked_cells(position: &Position, digit: u8) -> Cells {
     let mut out = 0;
-    for house in 0..27 {
+    for (house, cells) in HOUSE_CELLS.iter().enumerate() {
         let places = position.places(house, digit);
         if places.count_ones() == 2 {
-            for (i, &cell) in HOUSE_CELLS[house].iter().enumerate() {
+            for (i, &cell) in cells.iter().enumerate() {
                 if places & 1 << i != 0 {
                     out |= 1u128 << cell;
                 }
@@ -99,9 +99,10 @@ fn conclude(position: &Position, digit: u8, group: &Group, step: &mut Step) -> b
             return true;
         }
     }
-    let trapped =
-        seen_by(group.first) & seen_by(group.second) & position.digit_cells(digit)
-            & !(group.first | group.second);
+    let trapped = seen_by(group.first)
+        & seen_by(group.second)
+        & position.digit_cells(digit)
+        & !(group.first | group.second);
     step.eliminate_all(position, trapped, bit(digit)) > 0
 }
 

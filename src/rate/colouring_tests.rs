@@ -45,7 +45,7 @@ fn a_cell_seeing_both_colours_loses_the_digit() {
 fn a_broken_link_frees_the_trapped_cell() {
     // A third 4 in column 7 breaks r3c7 = r6c7.
     let step = found(&with(TRAP, rc(4, 7), "234"));
-    assert!(step.map_or(true, |s| !s.eliminations.contains(&(rc(6, 6), 4))));
+    assert!(step.is_none_or(|s| !s.eliminations.contains(&(rc(6, 6), 4))));
 }
 
 #[test]

@@ -55,9 +55,10 @@ fn an_easy_puzzle_takes_singles_and_its_steps_check() {
 
 /// The shared corpora folder, if present.
 fn datasets() -> Option<std::path::PathBuf> {
-    let dir = std::env::var("SUDOKU_BULK_DATASETS").map(std::path::PathBuf::from).unwrap_or_else(
-        |_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"),
-    );
+    let dir =
+        std::env::var("SUDOKU_BULK_DATASETS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets")
+        });
     dir.is_dir().then_some(dir)
 }
 
@@ -117,4 +118,25 @@ fn hard_corpora_explain_and_their_uniqueness_colouring_and_chain_steps_check() {
             assert!(hardest[t.index()] + top[t.index()] > 0, "no {t} step in 400 hard puzzles");
         }
     }
+}
+
+#[test]
+fn puzzles_with_several_solutions_get_no_uniqueness_step() {
+    let Some(puzzles) = corpus("puzzles7_serg_benchmark", 300) else { return };
+    let uses_uniqueness = |rating: &Rating| {
+        rating.counts[Technique::UniqueRectangle.index()]
+            + rating.counts[Technique::BugPlusOne.index()]
+    };
+    let mut rater = Rater::new();
+    let mut would_have = 0;
+    for puzzle in &puzzles {
+        let (rating, steps) = rater.explain(puzzle, false);
+        assert_eq!(uses_uniqueness(&rating), 0, "{puzzle}");
+        assert!(steps.iter().all(|s| !s.technique.needs_uniqueness()), "{puzzle}");
+        would_have += uses_uniqueness(&rater.rate(puzzle, true));
+    }
+    println!("with uniqueness wrongly assumed: {would_have} uniqueness steps");
+    // The guard is what keeps them out: told (wrongly) that these have one solution, the
+    // ladder does take such steps.
+    assert!(would_have > 0);
 }
