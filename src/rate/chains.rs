@@ -10,7 +10,11 @@
 //! Both are searched breadth-first from every start, so the shortest chain with removals is
 //! found first (Sudoku Explainer rates a shorter chain lower); among chains of one length the
 //! first in scan order wins (x-chains: digit 1..9, then start cell, increasing; xy-chains: start
-//! cell increasing, then z increasing). Chains have at most [`MAX_CELLS`] cells.
+//! cell increasing, then z increasing). Chains have at most [`MAX_CELLS`] cells, and at least
+//! four (x-chains: three links, the skyscraper's and kite's shape) or three (xy-chains: the
+//! xy-wing's); the ladder tries those named patterns first. The search marks each state (cell
+//! and parity, or cell and forced digit) once, so a chain whose shortest route to its end
+//! passes a cell twice is dropped rather than rerouted: a chain may be missed, never made up.
 //!
 //! Values: Sudoku Explainer rates both as a forcing chain of one kind of link, 6.6, plus
 //! [`length_bonus`].
@@ -98,6 +102,10 @@ pub fn x_chain(position: &Position, step: &mut Step) -> bool {
     let mut search = Search::<162>::new();
     for digit in 1..=9u8 {
         for start in cells_of(position.digit_cells(digit)) {
+            // A chain starts with a strong link.
+            if conjugates(position, digit, start) == 0 {
+                continue;
+            }
             x_search(position, digit, start, &mut search, &mut best);
         }
     }
@@ -183,6 +191,10 @@ pub fn xy_chain(position: &Position, step: &mut Step) -> bool {
     for start in cells_of(bivalue) {
         let pair = position.candidates(start);
         for z in super::position::digits_of(pair) {
+            // Nothing to remove unless some other cell with z sees the start.
+            if position.digit_cells(z) & PEERS[start] == 0 {
+                continue;
+            }
             xy_search(position, bivalue, start, z, &mut search, &mut best);
         }
     }
