@@ -10,8 +10,9 @@
 //!   one digit three times in that cell's houses: without that digit there, the grid would be a
 //!   "bivalue universal grave" (no solution or several), so the cell takes it.
 //!
-//! Values: Sudoku Explainer's `UniqueLoopHint.getDifficulty` gives a four-cell loop 4.5 and its
-//! type 2 and type 4 hints do not change it, so all three types rate 4.5 here; BUG+1 is 5.6.
+//! Values: Sudoku Explainer's `UniqueLoopHint.getDifficulty` gives a four-cell loop 4.5; its
+//! type 1, 2 and 4 hints keep that (only type 3, not found here, adds a tenth for each digit of
+//! its naked set past the first), so all three types rate 4.5 here. BUG+1 is 5.6.
 
 use super::position::{bit, cells_of, digits_of, Cells, Position, HOUSE, PEERS};
 use super::step::Step;
