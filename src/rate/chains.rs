@@ -52,6 +52,7 @@ struct Best {
 }
 
 impl Best {
+    /// No chain yet.
     fn new() -> Best {
         Best { cells: [0; MAX_CELLS], len: usize::MAX, digit: 0 }
     }
@@ -70,8 +71,10 @@ struct Search<const N: usize> {
 }
 
 impl<const N: usize> Search<N> {
+    /// The distance of a state not reached yet.
     const UNSEEN: u8 = u8::MAX;
 
+    /// A search with every state unseen.
     fn new() -> Self {
         Search { parent: [0; N], dist: [Self::UNSEEN; N], queue: [0; N] }
     }

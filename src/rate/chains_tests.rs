@@ -38,6 +38,7 @@ fn with(text: &str, cell: u8, marks: &str) -> Position {
     Position::from_pencilmarks(&sets.join(" "))
 }
 
+/// The finder's step on a position, if it finds one.
 fn found(position: &Position, finder: super::super::Finder) -> Option<Step> {
     let mut step = Step::new();
     finder(position, &mut step).then_some(step)

@@ -27,6 +27,7 @@ fn with(text: &str, cell: u8, marks: &str) -> Position {
     Position::from_pencilmarks(&sets.join(" "))
 }
 
+/// Simple colouring's step on a position, if it finds one.
 fn found(position: &Position) -> Option<Step> {
     let mut step = Step::new();
     simple_colouring(position, &mut step).then_some(step)

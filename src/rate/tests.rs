@@ -140,3 +140,21 @@ fn puzzles_with_several_solutions_get_no_uniqueness_step() {
     // ladder does take such steps.
     assert!(would_have > 0);
 }
+
+/// A puzzle with exactly two solutions (a top1465 puzzle less one given), where a ladder that
+/// wrongly assumed one solution would take a uniqueness step.
+const TWO_SOLUTIONS: &str =
+    "...85......5..6.1........5..3......147.9............26.9.6.38...8...1.9...3......";
+
+#[test]
+fn a_puzzle_with_two_solutions_gets_no_uniqueness_step() {
+    let puzzle: Grid = TWO_SOLUTIONS.parse().unwrap();
+    let mut solution = Grid::EMPTY;
+    assert_eq!(BandSolver::new().solve(&puzzle, 3, &mut solution).solutions, 2);
+    let mut rater = Rater::new();
+    let (rating, steps) = rater.explain(&puzzle, false);
+    assert!(steps.iter().all(|s| !s.technique.needs_uniqueness()));
+    assert!(rating.steps().all(|(t, _)| !t.needs_uniqueness()));
+    let wrongly = rater.rate(&puzzle, true);
+    assert!(wrongly.steps().any(|(t, _)| t.needs_uniqueness()));
+}
