@@ -63,7 +63,9 @@ impl Best {
     }
 }
 
-/// Breadth-first search state: each state's parent and its distance in links from the start.
+/// Breadth-first search state: each state's parent and its distance in links from the start
+/// (both valid only for the states the current search has reached: it keeps those in a bit
+/// set, so nothing is cleared between searches), and the queue.
 struct Search<const N: usize> {
     parent: [u16; N],
     dist: [u8; N],
@@ -71,12 +73,17 @@ struct Search<const N: usize> {
 }
 
 impl<const N: usize> Search<N> {
-    /// The distance of a state not reached yet.
-    const UNSEEN: u8 = u8::MAX;
-
-    /// A search with every state unseen.
+    /// An empty search.
     fn new() -> Self {
-        Search { parent: [0; N], dist: [Self::UNSEEN; N], queue: [0; N] }
+        Search { parent: [0; N], dist: [0; N], queue: [0; N] }
+    }
+
+    /// Records `to` as reached from `from`, one link further, and queues it.
+    fn reach(&mut self, from: usize, to: usize, tail: &mut usize) {
+        self.dist[to] = self.dist[from] + 1;
+        self.parent[to] = from as u16;
+        self.queue[*tail] = to as u16;
+        *tail += 1;
     }
 
     /// Writes the cells of the path ending at `state` into `out` (start first) and returns
@@ -103,13 +110,17 @@ impl<const N: usize> Search<N> {
 pub fn x_chain(position: &Position, step: &mut Step) -> bool {
     let mut best = Best::new();
     let mut search = Search::<162>::new();
+    let mut strong = [0; 81];
     for digit in 1..=9u8 {
-        for start in cells_of(position.digit_cells(digit)) {
+        let cells = position.digit_cells(digit);
+        for cell in cells_of(cells) {
+            strong[cell] = conjugates(position, digit, cell);
+        }
+        for start in cells_of(cells) {
             // A chain starts with a strong link.
-            if conjugates(position, digit, start) == 0 {
-                continue;
+            if strong[start] != 0 {
+                x_search(cells, &strong, digit, start, &mut search, &mut best);
             }
-            x_search(position, digit, start, &mut search, &mut best);
         }
     }
     if best.len == usize::MAX {
@@ -122,17 +133,18 @@ pub fn x_chain(position: &Position, step: &mut Step) -> bool {
 }
 
 /// Breadth-first from `start` over states `2 * cell + parity` (parity 1: reached by a strong
-/// link, so the cell is the digit if the start is not); records a shorter chain with removals
-/// in `best`.
+/// link, so the cell is the digit if the start is not), on the digit's `cells` and their
+/// `strong` links; records a shorter chain with removals in `best`.
 fn x_search(
-    position: &Position,
+    cells: Cells,
+    strong: &[Cells; 81],
     digit: u8,
     start: usize,
     search: &mut Search<162>,
     best: &mut Best,
 ) {
-    let cells = position.digit_cells(digit);
-    search.dist.fill(Search::<162>::UNSEEN);
+    // The cells reached at each parity.
+    let mut seen: [Cells; 2] = [1 << start, 0];
     search.dist[2 * start] = 0;
     search.queue[0] = (2 * start) as u16;
     let (mut head, mut tail) = (0, 1);
@@ -144,17 +156,12 @@ fn x_search(
         if !best.beaten_by(links + 1) || links >= MAX_CELLS {
             return;
         }
-        let next: Cells =
-            if strong_in { PEERS[cell] & cells } else { conjugates(position, digit, cell) };
+        let parity = usize::from(!strong_in);
+        let next = if strong_in { PEERS[cell] & cells } else { strong[cell] } & !seen[parity];
+        seen[parity] |= next;
         for to in cells_of(next) {
-            let to_state = 2 * to + usize::from(!strong_in);
-            if search.dist[to_state] != Search::<162>::UNSEEN {
-                continue;
-            }
-            search.dist[to_state] = links as u8;
-            search.parent[to_state] = state as u16;
-            search.queue[tail] = to_state as u16;
-            tail += 1;
+            let to_state = 2 * to + parity;
+            search.reach(state, to_state, &mut tail);
             if strong_in || links < 3 {
                 continue;
             }
@@ -221,8 +228,10 @@ fn xy_search(
     best: &mut Best,
 ) {
     let other = |cell: usize, d: u8| (position.candidates(cell) & !bit(d)).trailing_zeros() as u8;
-    search.dist.fill(Search::<729>::UNSEEN);
+    // The cells reached forced to each digit.
+    let mut seen: [Cells; 9] = [0; 9];
     let first = 9 * start + usize::from(other(start, z));
+    seen[usize::from(other(start, z))] = 1 << start;
     search.dist[first] = 0;
     search.queue[0] = first as u16;
     let (mut head, mut tail) = (0, 1);
@@ -236,14 +245,12 @@ fn xy_search(
         }
         for to in cells_of(PEERS[cell] & bivalue & position.digit_cells(forced)) {
             let to_digit = other(to, forced);
-            let to_state = 9 * to + usize::from(to_digit);
-            if search.dist[to_state] != Search::<729>::UNSEEN {
+            if seen[usize::from(to_digit)] & 1 << to != 0 {
                 continue;
             }
-            search.dist[to_state] = (cells - 1) as u8;
-            search.parent[to_state] = state as u16;
-            search.queue[tail] = to_state as u16;
-            tail += 1;
+            seen[usize::from(to_digit)] |= 1 << to;
+            let to_state = 9 * to + usize::from(to_digit);
+            search.reach(state, to_state, &mut tail);
             if to_digit + 1 != z || cells < 3 {
                 continue;
             }
