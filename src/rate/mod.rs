@@ -30,6 +30,8 @@
 // better as numbers.
 #![allow(clippy::needless_range_loop)]
 
+mod chains;
+mod colouring;
 mod fish;
 mod locked;
 mod position;
@@ -38,6 +40,7 @@ mod single_digit;
 mod step;
 mod subsets;
 mod technique;
+mod unique;
 mod wings;
 
 pub use position::{cell_name, digits_of, house_name, Cells, Position};
@@ -68,15 +71,17 @@ const LADDER: &[(Technique, Option<Finder>)] = &[
     (Technique::HiddenTriple, Some(subsets::hidden_triple)),
     (Technique::XyWing, Some(wings::xy_wing)),
     (Technique::XyzWing, Some(wings::xyz_wing)),
-    // unique rectangles (4.5)
+    (Technique::UniqueRectangle, Some(unique::unique_rectangle)),
     (Technique::NakedQuad, Some(subsets::naked_quad)),
     (Technique::Jellyfish, Some(fish::jellyfish)),
     (Technique::HiddenQuad, Some(subsets::hidden_quad)),
-    // BUG+1 (5.6)
+    (Technique::BugPlusOne, Some(unique::bug_plus_one)),
     (Technique::WWing, Some(wings::w_wing)),
     (Technique::Skyscraper, Some(single_digit::skyscraper)),
     (Technique::TwoStringKite, Some(single_digit::two_string_kite)),
-    // simple colouring, X-chains, XY-chains
+    (Technique::SimpleColouring, Some(colouring::simple_colouring)),
+    (Technique::XChain, Some(chains::x_chain)),
+    (Technique::XyChain, Some(chains::xy_chain)),
 ];
 
 /// What the ladder concluded about a puzzle.
