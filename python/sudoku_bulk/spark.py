@@ -10,10 +10,9 @@ Each function returns a new DataFrame: the input's columns, then ours, exactly a
 :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
 :func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
 ``guesses``, ``rating``, ..., ``error``); one of ours whose name the input has already gets
-``_out`` added, as in the CLI's CSV output. Their Arrow types become Spark's as pyspark maps
-them: ``int64`` ``bigint``, ``double`` ``double``, ``rate``'s ``steps`` a
-``map<string,bigint>``. Rows keep
-their partitions and their order within each.
+``_out`` added, as in the CLI's CSV output. Each Arrow type becomes the Spark type pyspark
+gives it: ``string``, ``bigint``, ``double``, and ``map<string,bigint>`` for ``rate``'s
+``steps`` (a dict per row). Rows keep their partitions and their order within each.
 
 The work is done by :meth:`pyspark.sql.DataFrame.mapInArrow`: each executor's Python worker
 is handed Arrow record batches (``spark.sql.execution.arrow.maxRecordsPerBatch`` rows each,

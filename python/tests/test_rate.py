@@ -155,7 +155,7 @@ def comparable(summary: dict) -> dict:
 def test_file_functions_write_what_the_cli_writes(cli, tmp_path, command, ext):
     path = write_lines(tmp_path / "in.txt", ["# a comment", EASY] + MIXED)
     ours, theirs = tmp_path / f"ours.{ext}", tmp_path / f"theirs.{ext}"
-    our_report, their_report = tmp_path / "ours.jsonl", tmp_path / "theirs.jsonl"
+    our_report, their_report = tmp_path / "our-report.jsonl", tmp_path / "their-report.jsonl"
     function = {"rate": sb.rate_file, "explain": sb.explain_file}[command]
     summary = function(path, ours, threads=2, report=our_report)
     run_cli(cli, command, path, "-o", theirs, "-j", 2, "-q", "--report", their_report, "--summary-json", tmp_path / "s.json")
