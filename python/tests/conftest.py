@@ -144,24 +144,25 @@ CLUSTER_OPTIONS = {
 CLUSTER_LIMITS = {"count": Dataset.limit, "rate": 2}
 
 
-def cli_text(task: str, column: str, value) -> str:
-    """One of our values as the CLI's CSV writes it: a null as an empty field, a count at the
-    limit with ``+``, ``rate``'s steps (a dict, or the pairs pandas gives) as JSON text."""
+def agrees_with_cli(task: str, column: str, value, text: str) -> bool:
+    """Whether one of our values is the one the CLI's CSV writes as ``text``: a null as an
+    empty field, a count at the limit with ``+``, ``rate``'s steps (a dict, or the pairs
+    pandas gives) as a JSON object, compared as a dict (a Spark map keeps no order)."""
     if value is None:
-        return ""
+        return text == ""
     if column == "count" and value == CLUSTER_LIMITS.get(task):
-        return f"{value}+"
+        return text == f"{value}+"
     if column == "steps":
-        return json.dumps(dict(value), separators=(",", ":"))
-    return str(value)
+        return text != "" and dict(value) == json.loads(text)
+    return text == str(value)
 
 
 def assert_equals_cli(dataset: Dataset, task: str, rows: list) -> None:
     """Checks a cluster adapter's output rows (dicts, in the dataset's order) against the
-    CLI's on the same file: our columns equal, text for text (:func:`cli_text`: a null as
-    the CLI's empty field, a count at the limit as the CLI's ``3+``). The rows with a null
-    puzzle differ on purpose and are checked on their own: the package calls a null puzzle
-    ``missing``."""
+    CLI's on the same file: our columns equal, text for text (:func:`agrees_with_cli`: a
+    null as the CLI's empty field, a count at the limit as the CLI's ``3+``). The rows with a
+    null puzzle differ on purpose and are checked on their own: the package calls a null
+    puzzle ``missing``."""
     theirs = dataset.cli_rows(task, *CLUSTER_OPTIONS[task])
     assert [row["id"] for row in rows] == list(range(dataset.rows))
     nulls = dataset.null_rows(task)
@@ -169,6 +170,6 @@ def assert_equals_cli(dataset: Dataset, task: str, rows: list) -> None:
         if ours["id"] in nulls:
             continue
         for column in CLUSTER_COLUMNS[task]:
-            assert cli_text(task, column, ours[column]) == cli_row[column], (ours["id"], column)
+            assert agrees_with_cli(task, column, ours[column], cli_row[column]), (ours["id"], column, ours[column], cli_row[column])
     for i in nulls:
         assert rows[i]["status"] == "missing"
