@@ -1,5 +1,5 @@
-"""The engine on Dask: solve, count, validate and rate a dask DataFrame's puzzle column, partition
-by partition, on whichever scheduler runs the graph (threads, processes or a
+"""The engine on Dask: solve, count, validate and rate a dask DataFrame's puzzle column,
+partition by partition, on whichever scheduler runs the graph (threads, processes or a
 ``dask.distributed`` cluster).
 
 >>> import dask.dataframe as dd
