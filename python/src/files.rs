@@ -1,8 +1,8 @@
-//! `solve_file`, `count_file`, `validate_file`: the library's run ([`sudoku_bulk::run`]), as
-//! the CLI calls it: the keyword arguments become one [`Options`] value, and the library
-//! checks it, reads the file in any format the CLI reads, judges every record on every core,
-//! writes one output record per input record in input order, and returns the typed summary,
-//! which comes back as the dict the CLI's `--summary-json` writes.
+//! `solve_file`, `count_file`, `validate_file`, `rate_file`, `explain_file`: the library's run
+//! ([`sudoku_bulk::run`]), as the CLI calls it: the keyword arguments become one [`Options`]
+//! value, and the library checks it, reads the file in any format the CLI reads, judges every
+//! record on every core, writes one output record per input record in input order, and
+//! returns the typed summary, which comes back as the dict the CLI's `--summary-json` writes.
 //!
 //! Every rule about outputs is the library's: the format follows the output's extension, an
 //! output onto the input (through links too) or two outputs onto one path are refused, and a
@@ -63,9 +63,10 @@ fn run_error(error: run::Error) -> PyErr {
     }
 }
 
-/// `run_file(command, path, output, ...)`: runs `solve`, `count` or `validate` over a file and
-/// returns the summary dict. The Python functions `solve_file`, `count_file` and
-/// `validate_file` call this.
+/// `run_file(command, path, output, ...)`: runs `solve`, `count`, `validate`, `rate` or
+/// `explain` over a file and returns the summary dict. The Python functions `solve_file`,
+/// `count_file`, `validate_file`, `rate_file` and `explain_file` call this (`limit` is
+/// `count`'s alone; `rate` and `explain` take the default solver, as the CLI's do).
 #[pyfunction]
 #[pyo3(signature = (
     command, path, output = None, *, limit = 2, threads = None, solver = "band",
@@ -101,6 +102,8 @@ pub(crate) fn run_file<'py>(
             })?,
         },
         "validate" => Task::Validate,
+        "rate" => Task::Rate,
+        "explain" => Task::Explain,
         other => return Err(PyValueError::new_err(format!("unknown command {other:?}"))),
     };
     let column = |value: Option<&Bound<'py, PyAny>>| -> PyResult<Option<Column>> {

@@ -108,6 +108,28 @@ fn validate(
     judge_table(py, options, puzzles, answers)
 }
 
+/// `rate(puzzles, threads)`: how hard each puzzle is for a person, by the library's ladder of
+/// human techniques: its rating, hardest technique, steps by technique and count of solutions.
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None))]
+fn rate(py: Python<'_>, puzzles: &Bound<'_, PyAny>, threads: Option<i64>) -> PyResult<Py<PyAny>> {
+    let options = Options::new(Task::Rate, threads, "band")?;
+    judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
+}
+
+/// `explain(puzzles, threads)`: `rate`'s columns with every step of the ladder, in order,
+/// instead of the steps by technique.
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None))]
+fn explain(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Py<PyAny>> {
+    let options = Options::new(Task::Explain, threads, "band")?;
+    judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
+}
+
 /// `_panic_in_pool()`: panics on a worker thread of a batch's pool, for the tests that check
 /// that a panic comes back as a `RuntimeError` and leaves the module usable.
 #[pyfunction]
@@ -152,6 +174,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(grids::solve_array, m)?)?;
     m.add_function(wrap_pyfunction!(equiv::canon, m)?)?;
     m.add_function(wrap_pyfunction!(equiv::augment, m)?)?;

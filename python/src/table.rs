@@ -1,6 +1,7 @@
-//! The output table of `solve`, `count` and `validate`: the library's table builder
-//! ([`sudoku_bulk::table::TableBuilder`], which Parquet output uses too), one record batch per
-//! slice of rows, exported to Python as a `pyarrow.Table` without copies.
+//! The output table of `solve`, `count`, `validate`, `canon`, `rate` and `explain`: the
+//! library's table builder ([`sudoku_bulk::table::TableBuilder`], which Parquet output uses
+//! too), one record batch per slice of rows, exported to Python as a `pyarrow.Table` without
+//! copies.
 //!
 //! The columns are the task's table columns in the library's one list
 //! ([`Task::output_columns`]), between `status` and `error`, as in the CLI's CSV output
@@ -11,12 +12,16 @@
 //! | solve | status, solution, guesses, error |
 //! | count | status, count, guesses, error |
 //! | validate | status, error |
+//! | rate | status, rating, technique, steps, count, search_guesses, search_backtracks, error |
+//! | explain | status, rating, technique, count, search_guesses, search_backtracks, steps, error |
 //!
 //! `status` is the CLI's word or `missing` for a null input; `error` is null for a row that
 //! passed, the particulars (or the reason, where there are none) for one that failed, and
 //! `null input` for a null. Text columns are `string` (32-bit offsets): a batch holds a slice
 //! of at most [`engine::SLICE`](crate::engine::SLICE) rows, far below the 2 GiB an offset
-//! can reach.
+//! can reach. `rating` is `double`; `rate`'s `steps` is a `map<string, int64>` (steps by
+//! technique) and `explain`'s a list of structs (one a step), built by the library from the
+//! JSON its other outputs write.
 
 use std::sync::Arc;
 
@@ -75,6 +80,6 @@ impl TableBuilder {
 
     /// The slice as a record batch.
     pub(crate) fn finish(mut self) -> RecordBatch {
-        self.rows.finish().expect("our columns are text and integers, as the schema says")
+        self.rows.finish().expect("our columns' values are of the schema's types")
     }
 }

@@ -1,4 +1,4 @@
-"""Solve, count and validate Sudoku puzzles in bulk, on every core.
+"""Solve, count, validate and rate Sudoku puzzles in bulk, on every core.
 
 The engine of the ``sudoku-bulk`` CLI as a Python package: Arrow columns and numpy arrays
 in, ``pyarrow.Table`` and numpy arrays out, the GIL released while it works.
@@ -15,16 +15,19 @@ Functions:
 
 - :func:`solve`, :func:`count`, :func:`validate`: puzzles in memory (lists, numpy, pandas,
   polars, pyarrow) to a ``pyarrow.Table``, one row per puzzle, in order.
+- :func:`rate`, :func:`explain`: how hard each puzzle is for a person (the CLI's ``rate`` and
+  ``explain``): the rating, the hardest technique, and the steps by technique or in order.
 - :func:`solve_array`: numpy integer grids ``(N, 81)`` or ``(N, 9, 9)`` to solved grids of
   the same shape and dtype, and a status code per grid (see :data:`STATUS`).
 - :func:`canon`, :func:`equivalent`, :func:`augment`, :func:`apply_transform`: canonical
   forms, equivalence, random isomorphs for data augmentation (the solutions transformed
   alike), and a transformation or its inverse applied to grids (a model's answer on an
   augmented puzzle mapped back), as the CLI's ``canon`` and ``augment``.
-- :func:`solve_file`, :func:`count_file`, :func:`validate_file`: the CLI's file pipeline
-  (line, grid and CSV inputs), returning the run's summary.
-- :mod:`sudoku_bulk.spark` and :mod:`sudoku_bulk.dask`: the same three over a Spark or dask
-  DataFrame's columns (imported on their own; pyspark and dask are optional).
+- :func:`solve_file`, :func:`count_file`, :func:`validate_file`, :func:`rate_file`,
+  :func:`explain_file`: the CLI's file pipeline (line, grid and CSV inputs), returning the
+  run's summary.
+- :mod:`sudoku_bulk.spark` and :mod:`sudoku_bulk.dask`: solve, count, validate and rate over
+  a Spark or dask DataFrame's columns (imported on their own; pyspark and dask are optional).
 
 A puzzle is the 81-character line form: digits, with ``.``, ``0`` or ``_`` for a blank
 (white space around it is ignored). Bad rows never raise: they get a status saying what is
@@ -59,6 +62,8 @@ __all__ = [  # noqa: RUF022 (in the order of the docs above, not sorted)
     "solve",
     "count",
     "validate",
+    "rate",
+    "explain",
     "solve_array",
     "canon",
     "equivalent",
@@ -67,6 +72,8 @@ __all__ = [  # noqa: RUF022 (in the order of the docs above, not sorted)
     "solve_file",
     "count_file",
     "validate_file",
+    "rate_file",
+    "explain_file",
     "STATUS",
     "SOLVERS",
     "MISSING",
@@ -205,6 +212,43 @@ def validate(
     """
     answers = None if solutions is None else _column(solutions, "solutions")
     return _native.validate(_column(puzzles, "puzzles"), answers, threads, solver)
+
+
+def rate(puzzles: Any, *, threads: int | None = None) -> pa.Table:
+    """Rates every puzzle as ``sudoku-bulk rate`` does: the ladder of human techniques, always
+    taking the easiest step that makes progress, on Sudoku Explainer's scale (hidden single
+    1.2, naked single 2.3, pointing 2.6, X-Wing 3.2, ...). See the project's docs/rating.md.
+
+    Args:
+        puzzles: the puzzles, one per row (the kinds :func:`solve` accepts).
+        threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+
+    Returns:
+        A ``pyarrow.Table``, one row per puzzle in order, with the CLI's columns: ``status``
+        (``rated``; else ``malformed``, ``conflicting givens``, ``no solution`` or
+        ``missing``), ``rating`` (double: the hardest step's; null where the ladder stalled
+        and a search finished the puzzle, or the row failed), ``technique`` (string: the
+        hardest step's, ``search`` where the ladder stalled), ``steps`` (``map<string,
+        int64>``: how many steps each technique took), ``count`` (int64: 1, or 2 for "2 or
+        more" solutions; a puzzle with several is rated without the techniques that assume
+        one), ``search_guesses`` and ``search_backtracks`` (int64: the search's, null unless
+        the ladder stalled) and ``error`` (string, as for :func:`solve`).
+    """
+    return _native.rate(_column(puzzles, "puzzles"), threads)
+
+
+def explain(puzzles: Any, *, threads: int | None = None) -> pa.Table:
+    """Every puzzle's steps, in order, as :func:`rate` takes them (``sudoku-bulk explain``).
+
+    Returns:
+        A ``pyarrow.Table`` with :func:`rate`'s columns (``status`` ``explained`` for a row
+        that passed) except that ``steps`` is a list of structs, one a step, with the members
+        of the CLI's JSON steps: ``technique``, ``rating`` (null for the search), ``digits``,
+        ``houses`` and ``cells`` (names such as ``row 2``, ``r2c1``), ``placements`` and
+        ``eliminations`` (structs of ``cell`` and ``digit``), ``guesses`` and ``backtracks``
+        (the search's), ``text`` (the step in words).
+    """
+    return _native.explain(_column(puzzles, "puzzles"), threads)
 
 
 @overload
@@ -574,6 +618,65 @@ def validate_file(
     """
     return _native.run_file(
         "validate", path, output, threads=threads, solver=solver, format=format,
+        output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
+        report=report, failures_only=failures_only, messages=messages,
+        max_messages=max_messages, progress=progress, mmap=mmap,
+    )  # fmt: skip
+
+
+def rate_file(
+    path: PathLike,
+    output: PathLike | None = None,
+    *,
+    threads: int | None = None,
+    format: str = "auto",
+    output_format: str = "auto",
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    report: PathLike | None = None,
+    failures_only: bool = False,
+    messages: bool = False,
+    max_messages: int | None = None,
+    progress: bool = False,
+    mmap: bool = False,
+) -> dict[str, Any]:
+    """Rates every record of a file, as ``sudoku-bulk rate`` does (see :func:`rate`).
+
+    Takes :func:`solve_file`'s arguments except ``solver``. The summary also has ``ratings``
+    (how many records had each rating that occurs) and ``techniques`` (how many had each
+    hardest technique), as the CLI's ``--summary-json`` lists them.
+    """
+    return _native.run_file(
+        "rate", path, output, threads=threads, format=format,
+        output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
+        report=report, failures_only=failures_only, messages=messages,
+        max_messages=max_messages, progress=progress, mmap=mmap,
+    )  # fmt: skip
+
+
+def explain_file(
+    path: PathLike,
+    output: PathLike | None = None,
+    *,
+    threads: int | None = None,
+    format: str = "auto",
+    output_format: str = "auto",
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    report: PathLike | None = None,
+    failures_only: bool = False,
+    messages: bool = False,
+    max_messages: int | None = None,
+    progress: bool = False,
+    mmap: bool = False,
+) -> dict[str, Any]:
+    """Every record's steps, as ``sudoku-bulk explain`` writes them (see :func:`explain`):
+    the line output is a block a puzzle, JSON Lines and Parquet have a ``steps`` array.
+
+    Takes :func:`rate_file`'s arguments, and returns its summary.
+    """
+    return _native.run_file(
+        "explain", path, output, threads=threads, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap,

@@ -13,16 +13,17 @@ from typing import Any
 
 import pyarrow as pa
 
-from . import _native, count, solve, validate
+from . import _native, count, rate, solve, validate
 
 #: The tasks a job can run, by the names of the package's functions.
-TASKS = ("solve", "count", "validate")
+TASKS = ("solve", "count", "validate", "rate")
 
 
 @dataclass(frozen=True)
 class Job:
-    """One of :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count` or
-    :func:`~sudoku_bulk.validate`, with its options, over named columns of a frame."""
+    """One of :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`,
+    :func:`~sudoku_bulk.validate` or :func:`~sudoku_bulk.rate`, with its options, over named
+    columns of a frame (``rate`` takes no ``limit`` nor ``solver``)."""
 
     task: str
     puzzle_column: str
@@ -37,6 +38,8 @@ class Job:
             return solve(puzzles, threads=self.threads, solver=self.solver)
         if self.task == "count":
             return count(puzzles, limit=self.limit, threads=self.threads, solver=self.solver)
+        if self.task == "rate":
+            return rate(puzzles, threads=self.threads)
         return validate(puzzles, solutions, threads=self.threads, solver=self.solver)
 
     def schema(self) -> pa.Schema:

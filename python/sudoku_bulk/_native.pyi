@@ -25,7 +25,9 @@ __all__ = [
     "canon",
     "count",
     "default_threads",
+    "explain",
     "output_names",
+    "rate",
     "run_file",
     "solve",
     "solve_array",
@@ -49,6 +51,8 @@ def validate(
     threads: int | None = None,
     solver: str = "band",
 ) -> pa.Table: ...
+def rate(puzzles: Any, threads: int | None = None) -> pa.Table: ...
+def explain(puzzles: Any, threads: int | None = None) -> pa.Table: ...
 def solve_array(
     grids: npt.NDArray[Any],
     blank: int = 0,

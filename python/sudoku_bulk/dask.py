@@ -1,5 +1,5 @@
-"""The engine on Dask: solve, count and validate a dask DataFrame's puzzle column, partition
-by partition, on whichever scheduler runs the graph (threads, processes or a
+"""The engine on Dask: solve, count, validate and rate a dask DataFrame's puzzle column,
+partition by partition, on whichever scheduler runs the graph (threads, processes or a
 ``dask.distributed`` cluster).
 
 >>> import dask.dataframe as dd
@@ -9,11 +9,13 @@ by partition, on whichever scheduler runs the graph (threads, processes or a
 >>> checked["status"].value_counts().compute()             # doctest: +SKIP
 
 Each function returns a new, lazy dask DataFrame: the input's columns, then ours, as
-:func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count` and :func:`~sudoku_bulk.validate` name
-and fill them (``status``, ``solution``, ``count``, ``guesses``, ``error``), with ``_out``
-added to one of ours whose name the input has already. Our text columns are
-``string[pyarrow]`` and ``count`` and ``guesses`` nullable ``Int64``, nulls ``pd.NA`` in
-both. The index and the partitions are the input's.
+:func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
+:func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
+``guesses``, ``rating``, ..., ``error``), with ``_out`` added to one of ours whose name the
+input has already. Our text columns are ``string[pyarrow]``, the integer ones nullable
+``Int64``, ``rating`` nullable ``Float64`` and ``rate``'s ``steps`` ``map<string,
+int64>[pyarrow]`` (a value is a list of ``(technique, steps)`` pairs: ``dict(value)``), nulls
+``pd.NA`` in all. The index and the partitions are the input's.
 
 It is built on :meth:`dask.dataframe.DataFrame.map_partitions`, with ``meta`` given, so
 nothing is computed to learn the output's columns. ``threads`` is per partition and 1 by
@@ -34,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import dask.dataframe
     import pandas
 
-__all__ = ["count", "solve", "validate"]
+__all__ = ["count", "rate", "solve", "validate"]
 
 
 def solve(
@@ -88,6 +90,16 @@ def validate(
     return _apply(df, "validate", puzzle_column, solution_column, threads=threads, solver=solver)
 
 
+def rate(
+    df: dask.dataframe.DataFrame, column: str = "puzzle", *, threads: int = 1
+) -> dask.dataframe.DataFrame:
+    """``df`` with each puzzle in ``column`` rated, as :func:`sudoku_bulk.rate` rates it: the
+    columns ``status``, ``rating``, ``technique``, ``steps`` (a map from technique to its
+    steps), ``count``, ``search_guesses``, ``search_backtracks`` and ``error`` added.
+    Arguments as for :func:`solve`."""
+    return _apply(df, "rate", column, None, threads=threads, solver="band")
+
+
 def _apply(
     df: dask.dataframe.DataFrame,
     task: str,
@@ -125,13 +137,19 @@ def _partition(frame: pandas.DataFrame, job: Job) -> pandas.DataFrame:
 
 
 def _pandas_type(kind: pa.DataType) -> Any:
-    """pandas' dtype for one of our Arrow types: nullable ``Int64`` for ``int64``, so that a
-    null count is not turned into a float NaN, and for text ``string[pyarrow]``, the dtype
-    dask gives the input's text columns, so that every column marks a null as ``pd.NA``."""
+    """pandas' dtype for one of our Arrow types: nullable ``Int64`` for ``int64`` and
+    ``Float64`` for ``double``, so that a null is not turned into a float NaN, for text
+    ``string[pyarrow]``, the dtype dask gives the input's text columns, and the Arrow type
+    itself for a nested one (``rate``'s map), so that every column marks a null as
+    ``pd.NA``."""
     import pandas as pd
 
     if kind == pa.int64():
         return pd.Int64Dtype()
+    if kind == pa.float64():
+        return pd.Float64Dtype()
     if kind == pa.string():
         return pd.StringDtype("pyarrow")
+    if pa.types.is_nested(kind):
+        return pd.ArrowDtype(kind)
     return None

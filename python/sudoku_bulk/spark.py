@@ -1,4 +1,4 @@
-"""The engine on Spark: solve, count and validate a DataFrame's puzzle column on the
+"""The engine on Spark: solve, count, validate and rate a DataFrame's puzzle column on the
 executors, batch by batch, with no Python code run per row.
 
 >>> from sudoku_bulk import spark as sbs
@@ -7,10 +7,12 @@ executors, batch by batch, with no Python code run per row.
 >>> checked.groupBy("status").count().show()               # doctest: +SKIP
 
 Each function returns a new DataFrame: the input's columns, then ours, exactly as
-:func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count` and :func:`~sudoku_bulk.validate`
-name and fill them (``status``, ``solution``, ``count``, ``guesses``, ``error``); one of ours
-whose name the input has already gets ``_out`` added, as in the CLI's CSV output. Rows keep
-their partitions and their order within each.
+:func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
+:func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
+``guesses``, ``rating``, ..., ``error``); one of ours whose name the input has already gets
+``_out`` added, as in the CLI's CSV output. Each Arrow type becomes the Spark type pyspark
+gives it: ``string``, ``bigint``, ``double``, and ``map<string,bigint>`` for ``rate``'s
+``steps`` (a dict per row). Rows keep their partitions and their order within each.
 
 The work is done by :meth:`pyspark.sql.DataFrame.mapInArrow`: each executor's Python worker
 is handed Arrow record batches (``spark.sql.execution.arrow.maxRecordsPerBatch`` rows each,
@@ -33,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from pyspark.sql import DataFrame
     from pyspark.sql.types import StructField
 
-__all__ = ["count", "solve", "validate"]
+__all__ = ["count", "rate", "solve", "validate"]
 
 
 def solve(
@@ -82,6 +84,14 @@ def validate(
     column's answer that solution. Adds ``status`` (``valid`` or the first check that
     failed) and ``error``. Arguments as for :func:`solve`."""
     return _apply(df, "validate", puzzle_column, solution_column, threads=threads, solver=solver)
+
+
+def rate(df: DataFrame, column: str = "puzzle", *, threads: int | None = None) -> DataFrame:
+    """``df`` with each puzzle in ``column`` rated, as :func:`sudoku_bulk.rate` rates it: the
+    columns ``status``, ``rating``, ``technique``, ``steps`` (a map from technique to its
+    steps), ``count``, ``search_guesses``, ``search_backtracks`` and ``error`` added.
+    Arguments as for :func:`solve`."""
+    return _apply(df, "rate", column, None, threads=threads, solver="band")
 
 
 def _apply(
@@ -144,8 +154,9 @@ def _answer(
 
 
 def _spark_field(field: pa.Field[Any], name: str) -> StructField:
-    """The Spark field of one of our Arrow fields (``string`` or ``int64``)."""
-    from pyspark.sql.types import LongType, StringType, StructField
+    """The Spark field of one of our Arrow fields, of the type pyspark itself gives the Arrow
+    type (``string``, ``bigint``, ``double``, a map for ``rate``'s ``steps``)."""
+    from pyspark.sql.pandas.types import from_arrow_type
+    from pyspark.sql.types import StructField
 
-    kinds = {pa.string(): StringType(), pa.int64(): LongType()}
-    return StructField(name, kinds[field.type], nullable=True)
+    return StructField(name, from_arrow_type(field.type), nullable=True)

@@ -41,6 +41,8 @@ def run(task: str, frame):
         return sbd.solve(frame, "puzzle")
     if task == "count":
         return sbd.count(frame, "puzzle", limit=Dataset.limit)
+    if task == "rate":
+        return sbd.rate(frame, "puzzle")
     return sbd.validate(frame, "puzzle", "solution")
 
 
@@ -52,7 +54,7 @@ def records(result: pd.DataFrame) -> list:
     ]
 
 
-@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+@pytest.mark.parametrize("task", ["solve", "count", "validate", "rate"])
 def test_dask_equals_the_cli_on_the_same_parquet_file(task, frame, dataset):
     out = run(task, frame)
     assert list(out.columns) == ["id", "puzzle", "solution"] + CLUSTER_COLUMNS[task]
@@ -62,7 +64,7 @@ def test_dask_equals_the_cli_on_the_same_parquet_file(task, frame, dataset):
     assert_equals_cli(dataset, task, records(result))
 
 
-@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+@pytest.mark.parametrize("task", ["solve", "count", "validate", "rate"])
 def test_dask_distributed_equals_the_cli(task, client, dataset):
     out = run(task, dd.read_parquet(str(dataset.path)).repartition(npartitions=4))
     result = client.compute(out).result()
@@ -77,6 +79,23 @@ def test_dask_column_types(frame):
         "guesses": "Int64",
         "error": "string",
     }
+
+
+def test_dask_rate_column_types(frame):
+    out = sbd.rate(frame, "puzzle")
+    kinds = {name: str(kind) for name, kind in out._meta.dtypes.items()}
+    assert {name: kinds[name] for name in CLUSTER_COLUMNS["rate"]} == {
+        "status": "string",
+        "rating": "Float64",
+        "technique": "string",
+        "steps": "map<string, int64>[pyarrow]",
+        "count": "Int64",
+        "search_guesses": "Int64",
+        "search_backtracks": "Int64",
+        "error": "string",
+    }
+    head = out.head(2, npartitions=1)
+    assert dict(head["steps"].iloc[0]) and head["rating"].iloc[0] > 0
 
 
 def test_dask_keeps_a_repeated_index_and_reads_bytes():

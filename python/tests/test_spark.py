@@ -60,10 +60,12 @@ def run(task: str, frame):
         return sbs.solve(frame, "puzzle")
     if task == "count":
         return sbs.count(frame, "puzzle", limit=Dataset.limit)
+    if task == "rate":
+        return sbs.rate(frame, "puzzle")
     return sbs.validate(frame, "puzzle", "solution")
 
 
-@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+@pytest.mark.parametrize("task", ["solve", "count", "validate", "rate"])
 def test_spark_equals_the_cli_on_the_same_parquet_file(task, frame, dataset):
     out = run(task, frame)
     assert out.columns == ["id", "puzzle", "solution"] + CLUSTER_COLUMNS[task]
@@ -82,6 +84,23 @@ def test_spark_column_types(frame):
         "guesses": "bigint",
         "error": "string",
     }
+
+
+def test_spark_rate_column_types_and_a_map_per_row(frame):
+    out = sbs.rate(frame, "puzzle")
+    kinds = {field.name: field.dataType.simpleString() for field in out.schema}
+    assert {name: kinds[name] for name in CLUSTER_COLUMNS["rate"]} == {
+        "status": "string",
+        "rating": "double",
+        "technique": "string",
+        "steps": "map<string,bigint>",
+        "count": "bigint",
+        "search_guesses": "bigint",
+        "search_backtracks": "bigint",
+        "error": "string",
+    }
+    first = out.filter(out.id == 0).collect()[0]
+    assert isinstance(first.steps, dict) and sum(first.steps.values()) > 0
 
 
 def test_spark_reads_binary_columns_and_takes_threads(spark):
