@@ -16,8 +16,8 @@
 //! and parity, or cell and forced digit) once, so a chain whose shortest route to its end
 //! passes a cell twice is dropped rather than rerouted: a chain may be missed, never made up.
 //!
-//! Values: Sudoku Explainer rates both as a forcing chain of one kind of link, 6.6, plus
-//! [`length_bonus`].
+//! Values, as Sudoku Explainer rates the same chains: an x-chain is a forcing X-chain, 6.6; an
+//! xy-chain links cells and digits both, a forcing chain, 7.0; each plus [`length_bonus`].
 
 use super::position::{bit, cells_of, Cells, Position, PEERS};
 use super::step::Step;

@@ -80,7 +80,7 @@ fn an_xy_chain_removes_its_end_digit_from_cells_seeing_both_ends() {
     assert_eq!(step.cells, [rc(4, 7), rc(7, 7), rc(7, 5), rc(7, 1)]);
     assert_eq!(step.digits, bit(8));
     assert_eq!(step.eliminations, [(rc(4, 1), 8)]);
-    assert_eq!(step.rating, 68); // 7 links: length 8, two tenths
+    assert_eq!(step.rating, 72); // 7.0, a forcing chain of both link kinds; 7 links: length 8, two tenths
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn the_shortest_xy_chain_comes_first() {
     let step = found(&with(XY_CHAIN, rc(7, 1), "168"), xy_chain).expect("an xy-chain");
     assert_eq!(step.cells, [rc(4, 1), rc(4, 7), rc(7, 7)]);
     assert_eq!(step.eliminations, [(rc(7, 1), 1)]);
-    assert_eq!(step.rating, 67);
+    assert_eq!(step.rating, 71);
 }
 
 #[test]

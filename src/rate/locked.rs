@@ -45,7 +45,7 @@ fn find(position: &Position, step: &mut Step, technique: Technique) -> bool {
                 continue;
             }
             let placement = if direct {
-                match hidden_single_after(position, digit, removed) {
+                match single_across(position, digit, house, other, removed) {
                     Some(cell) => Some(cell),
                     None => continue,
                 }
@@ -76,12 +76,20 @@ fn shared_house(cells: Cells, house: usize) -> Option<usize> {
         .find(|&h| h != house && (h >= 18) != (house >= 18) && cells & !HOUSE[h] == 0)
 }
 
-/// The first cell (by house, from 0) where `digit` would be a hidden single once it is removed
-/// from `removed`, if there is one.
-pub fn hidden_single_after(position: &Position, digit: u8, removed: Cells) -> Option<usize> {
-    let left = position.digit_cells(digit) & !removed;
-    (0..27).find_map(|h| {
-        let here = left & HOUSE[h];
-        (HOUSE[h] & removed != 0 && one_cell(here)).then(|| here.trailing_zeros() as usize)
+/// For a direct pointing or claiming: the first house of `house`'s kind (boxes for pointing,
+/// lines of its direction for claiming) that crosses `other` where `digit` would be a hidden
+/// single once it is removed from `removed`, as Sudoku Explainer's direct locking looks for it;
+/// that single's cell.
+fn single_across(
+    position: &Position,
+    digit: u8,
+    house: usize,
+    other: usize,
+    removed: Cells,
+) -> Option<usize> {
+    let kind = house / 9 * 9;
+    (kind..kind + 9).filter(|&h| h != house && HOUSE[h] & HOUSE[other] != 0).find_map(|h| {
+        let left = position.digit_cells(digit) & HOUSE[h] & !removed;
+        (HOUSE[h] & removed != 0 && one_cell(left)).then(|| left.trailing_zeros() as usize)
     })
 }

@@ -76,12 +76,12 @@ const LADDER: &[(Technique, Option<Finder>)] = &[
     (Technique::Jellyfish, Some(fish::jellyfish)),
     (Technique::HiddenQuad, Some(subsets::hidden_quad)),
     (Technique::BugPlusOne, Some(unique::bug_plus_one)),
-    (Technique::WWing, Some(wings::w_wing)),
     (Technique::Skyscraper, Some(single_digit::skyscraper)),
     (Technique::TwoStringKite, Some(single_digit::two_string_kite)),
     (Technique::SimpleColouring, Some(colouring::simple_colouring)),
     (Technique::XChain, Some(chains::x_chain)),
     (Technique::XyChain, Some(chains::xy_chain)),
+    (Technique::WWing, Some(wings::w_wing)),
 ];
 
 /// What the ladder concluded about a puzzle.

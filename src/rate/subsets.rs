@@ -3,8 +3,7 @@
 //! the cells lose their other digits); and the direct hidden pair and triple, rated lower,
 //! whose removals leave a hidden single, placed in the same step.
 
-use super::locked::hidden_single_after;
-use super::position::{bit, digits_of, size as size_of, Position};
+use super::position::{bit, digits_of, one_cell, size as size_of, Position, HOUSE};
 use super::step::Step;
 use super::technique::Technique;
 use crate::solver::tables::{HOUSES, HOUSE_CELLS};
@@ -121,17 +120,14 @@ fn hidden(position: &Position, step: &mut Step, size: u32, technique: Technique)
         // Digits not yet placed here, with 2..=size places: the members to choose from.
         let places_of = position.house_places(house);
         let mut pool = 0u16;
-        let mut open = 0u32;
         for d in 1..=9u8 {
             let n = size_of(places_of[usize::from(d - 1)]);
-            open += u32::from(n > 0);
             if n >= 2 && n <= size {
                 pool |= bit(d);
             }
         }
-        if open <= size + 1 {
-            continue;
-        }
+        // No house is skipped for having few open digits: a direct subset there can still
+        // leave a hidden single, and Sudoku Explainer finds it.
         let found = subsets_of(pool, size, &mut |digits| {
             let places = digits_of(digits).fold(0u16, |m, d| m | places_of[usize::from(d - 1)]);
             if size_of(places) != size {
@@ -162,15 +158,18 @@ fn hidden(position: &Position, step: &mut Step, size: u32, technique: Technique)
     false
 }
 
-/// For a direct hidden subset: the first removed digit (by removal order) left one place in a
-/// house, added to the step as its placement; false if there is none.
+/// For a direct hidden subset: the first removed digit (by removal order) left one place in
+/// the subset's own house, as Sudoku Explainer's direct hidden sets look for it, added to the
+/// step as its placement; false if there is none.
 fn direct_single(position: &Position, step: &mut Step) -> bool {
+    let house = HOUSE[usize::from(step.houses[0])];
     for k in 0..step.eliminations.len() {
         let digit = step.eliminations[k].1;
         let removed =
             step.eliminations.iter().filter(|e| e.1 == digit).fold(0u128, |s, &(c, _)| s | 1 << c);
-        if let Some(cell) = hidden_single_after(position, digit, removed) {
-            step.placements.push((cell as u8, digit));
+        let left = position.digit_cells(digit) & house & !removed;
+        if one_cell(left) {
+            step.placements.push((left.trailing_zeros() as u8, digit));
             return true;
         }
     }

@@ -52,8 +52,6 @@ pub enum Technique {
     /// All cells but one bivalue, every candidate twice in each house but one in the odd cell:
     /// that cell takes it (5.6).
     BugPlusOne,
-    /// Two bivalue cells xy, xy linked by a strong link on y: x is gone from cells that see both.
-    WWing,
     /// Two strong links on one digit whose ends are joined in a line (Turbot fish).
     Skyscraper,
     /// Two strong links on one digit, one in a row and one in a column, joined in a box.
@@ -65,6 +63,8 @@ pub enum Technique {
     XChain,
     /// A chain of bivalue cells.
     XyChain,
+    /// Two bivalue cells xy, xy linked by a strong link on y: x is gone from cells that see both.
+    WWing,
     /// Where the ladder stalls: a fixed, deterministic search finishes the puzzle.
     Search,
 }
@@ -94,12 +94,12 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::BugPlusOne,
-        Technique::WWing,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::WWing,
         Technique::Search,
     ];
 
@@ -184,12 +184,12 @@ impl Technique {
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
             Technique::BugPlusOne => 56,
-            Technique::WWing => 62,
+            Technique::WWing => 71,
             Technique::Skyscraper => 66,
             Technique::TwoStringKite => 66,
             Technique::SimpleColouring => 66,
             Technique::XChain => 66,
-            Technique::XyChain => 66,
+            Technique::XyChain => 70,
             Technique::Search => 0,
         }
     }
