@@ -20,6 +20,7 @@
 mod columns;
 mod compress;
 mod encoder;
+mod fields;
 mod formats;
 mod steps;
 mod text;
