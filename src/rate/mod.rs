@@ -23,7 +23,7 @@
 //!     .unwrap();
 //! let rating = Rater::new().rate(&puzzle, true);
 //! assert_eq!(rating.hardest, Some(Technique::HiddenSingle));
-//! assert_eq!(rating.rating, Some(15)); // 1.5: a hidden single in a row or column
+//! assert_eq!(rating.rating, Some(12)); // 1.2: hidden singles in boxes (and full houses) do it
 //! ```
 
 // House and cell numbers are what the steps report, not only indices: loops over them read
