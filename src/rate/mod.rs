@@ -8,7 +8,7 @@
 //!    column 1.5), taken from the queue [`Position`] keeps as digits are placed;
 //! 2. when none is left, every technique of [`Technique::ALL`] in order, the first that makes
 //!    progress taking one step (one pattern, all its conclusions); then back to the singles;
-//! 3. when none makes progress, a fixed search ([`search`]) finishes the puzzle and reports its
+//! 3. when none makes progress, a fixed search (`search.rs`) finishes the puzzle and reports its
 //!    guesses and backtracks.
 //!
 //! The [`Rating`] is the hardest step's value and technique and how many steps each technique
