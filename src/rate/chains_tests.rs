@@ -1,11 +1,7 @@
 //! X-chains, XY-chains and their length bonus, on positions taken from the ladder's walk.
 
 use super::*;
-
-/// The cell at row `r`, column `c`, both from 1.
-fn rc(r: usize, c: usize) -> u8 {
-    (9 * (r - 1) + c - 1) as u8
-}
+use crate::rate::tests::{rc, run, with};
 
 /// An x-chain on 5: r4c4 = r9c4 - r7c6 = r7c3, so r4c3 (seeing both ends) loses 5.
 const X_CHAIN: &str = "
@@ -31,19 +27,6 @@ const XY_CHAIN: &str = "
 12568 2358 1235 2389 7 23689 4 13568 1689
 12568 234578 123457 23489 126 234689 59 135678 16789";
 
-/// A fixture with one cell's candidates replaced.
-fn with(text: &str, cell: u8, marks: &str) -> Position {
-    let mut sets: Vec<&str> = text.split_whitespace().collect();
-    sets[usize::from(cell)] = marks;
-    Position::from_pencilmarks(&sets.join(" "))
-}
-
-/// The finder's step on a position, if it finds one.
-fn found(position: &Position, finder: super::super::Finder) -> Option<Step> {
-    let mut step = Step::new();
-    finder(position, &mut step).then_some(step)
-}
-
 #[test]
 fn the_length_bonus_follows_sudoku_explainers_ceilings() {
     // Lengths (links + 1) up to 4 add nothing; then a tenth past 4, 6, 8, 12, 16, 24, 32.
@@ -60,7 +43,7 @@ fn the_length_bonus_follows_sudoku_explainers_ceilings() {
 
 #[test]
 fn an_x_chain_removes_the_digit_from_cells_seeing_both_ends() {
-    let step = found(&Position::from_pencilmarks(X_CHAIN), x_chain).expect("an x-chain");
+    let step = run(x_chain, &Position::from_pencilmarks(X_CHAIN)).expect("an x-chain");
     assert_eq!(step.cells, [rc(4, 4), rc(9, 4), rc(7, 6), rc(7, 3)]);
     assert_eq!(step.digits, bit(5));
     assert_eq!(step.eliminations, [(rc(4, 3), 5)]);
@@ -70,13 +53,13 @@ fn an_x_chain_removes_the_digit_from_cells_seeing_both_ends() {
 #[test]
 fn a_broken_strong_link_is_no_x_chain_there() {
     // A third 5 in column 4 breaks r4c4 = r9c4.
-    let step = found(&with(X_CHAIN, rc(5, 4), "568"), x_chain);
+    let step = run(x_chain, &with(X_CHAIN, rc(5, 4), "568"));
     assert!(step.is_none_or(|s| !s.eliminations.contains(&(rc(4, 3), 5))));
 }
 
 #[test]
 fn an_xy_chain_removes_its_end_digit_from_cells_seeing_both_ends() {
-    let step = found(&Position::from_pencilmarks(XY_CHAIN), xy_chain).expect("an xy-chain");
+    let step = run(xy_chain, &Position::from_pencilmarks(XY_CHAIN)).expect("an xy-chain");
     assert_eq!(step.cells, [rc(4, 7), rc(7, 7), rc(7, 5), rc(7, 1)]);
     assert_eq!(step.digits, bit(8));
     assert_eq!(step.eliminations, [(rc(4, 1), 8)]);
@@ -87,7 +70,7 @@ fn an_xy_chain_removes_its_end_digit_from_cells_seeing_both_ends() {
 fn the_shortest_xy_chain_comes_first() {
     // With a 1 in r7c1 the four-cell chain ends in a trivalue cell, and the three-cell chain
     // r4c1 (18), r4c7 (78), r7c7 (17) now has 1 to remove from r7c1.
-    let step = found(&with(XY_CHAIN, rc(7, 1), "168"), xy_chain).expect("an xy-chain");
+    let step = run(xy_chain, &with(XY_CHAIN, rc(7, 1), "168")).expect("an xy-chain");
     assert_eq!(step.cells, [rc(4, 1), rc(4, 7), rc(7, 7)]);
     assert_eq!(step.eliminations, [(rc(7, 1), 1)]);
     assert_eq!(step.rating, 71);
@@ -103,6 +86,6 @@ fn no_chain_without_removals() {
     let mut cells = solved.cells().to_vec();
     cells[0] = 0;
     let position = Position::new(&crate::grid::Grid(cells.try_into().unwrap()));
-    assert!(found(&position, x_chain).is_none());
-    assert!(found(&position, xy_chain).is_none());
+    assert!(run(x_chain, &position).is_none());
+    assert!(run(xy_chain, &position).is_none());
 }

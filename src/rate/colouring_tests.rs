@@ -1,11 +1,7 @@
 //! Simple colouring on positions taken from the ladder's walk.
 
 use super::*;
-
-/// The cell at row `r`, column `c`, both from 1.
-fn rc(r: usize, c: usize) -> u8 {
-    (9 * (r - 1) + c - 1) as u8
-}
+use crate::rate::tests::{rc, run, with};
 
 /// On 4: r2c6 = r2c9 (row 2), r2c9 = r3c7 (box 3), r3c7 = r6c7 (column 7); r6c6 sees r2c6 and
 /// r6c7, of the two colours.
@@ -20,17 +16,9 @@ const TRAP: &str = "
 5 1 3 78 678 678 9 4 2
 9 2 7 35 4 35 1 68 68";
 
-/// A fixture with one cell's candidates replaced.
-fn with(text: &str, cell: u8, marks: &str) -> Position {
-    let mut sets: Vec<&str> = text.split_whitespace().collect();
-    sets[usize::from(cell)] = marks;
-    Position::from_pencilmarks(&sets.join(" "))
-}
-
 /// Simple colouring's step on a position, if it finds one.
 fn found(position: &Position) -> Option<Step> {
-    let mut step = Step::new();
-    simple_colouring(position, &mut step).then_some(step)
+    run(simple_colouring, position)
 }
 
 #[test]

@@ -53,6 +53,19 @@ fn an_easy_puzzle_takes_singles_and_its_steps_check() {
     assert_eq!(Rater::new().rate(&puzzle, true), rating);
 }
 
+/// The cell at row `r`, column `c`, both from 1 (for the finders' tests).
+pub(super) fn rc(r: usize, c: usize) -> u8 {
+    (9 * (r - 1) + c - 1) as u8
+}
+
+/// A pencilmark fixture (see [`Position::from_pencilmarks`]) with one cell's candidates
+/// replaced (cell from 0).
+pub(super) fn with(text: &str, cell: u8, marks: &str) -> Position {
+    let mut sets: Vec<&str> = text.split_whitespace().collect();
+    sets[usize::from(cell)] = marks;
+    Position::from_pencilmarks(&sets.join(" "))
+}
+
 /// Runs a finder on a position and returns its step, or `None` if it found nothing.
 pub(super) fn run(finder: Finder, position: &Position) -> Option<Step> {
     let mut step = Step::new();

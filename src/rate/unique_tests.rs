@@ -1,11 +1,7 @@
 //! Unique rectangles and BUG+1 on positions taken from the ladder's walk through hard puzzles.
 
 use super::*;
-
-/// The cell at row `r`, column `c`, both from 1.
-fn rc(r: usize, c: usize) -> u8 {
-    (9 * (r - 1) + c - 1) as u8
-}
+use crate::rate::tests::{rc, run, with};
 
 /// Type 1 at r8c2, r8c7, r9c7, r9c2 on 1, 2: r8c7 holds 1, 2 and 9.
 const TYPE_1: &str = "
@@ -55,22 +51,9 @@ const BUG: &str = "
 45 45 9 1 2 7 3 6 8
 7 8 6 4 35 39 29 1 25";
 
-/// A fixture with one cell's candidates replaced (cell from 0).
-fn with(text: &str, cell: u8, marks: &str) -> Position {
-    let mut sets: Vec<&str> = text.split_whitespace().collect();
-    sets[usize::from(cell)] = marks;
-    Position::from_pencilmarks(&sets.join(" "))
-}
-
-/// The finder's step on a position, if it finds one.
-fn found(position: &Position, finder: super::super::Finder) -> Option<Step> {
-    let mut step = Step::new();
-    finder(position, &mut step).then_some(step)
-}
-
 #[test]
 fn type_1_takes_both_digits_from_the_fourth_corner() {
-    let step = found(&Position::from_pencilmarks(TYPE_1), unique_rectangle).expect("a rectangle");
+    let step = run(unique_rectangle, &Position::from_pencilmarks(TYPE_1)).expect("a rectangle");
     assert_eq!(step.cells, [rc(8, 2), rc(8, 7), rc(9, 7), rc(9, 2)]);
     assert_eq!(step.digits, bit(1) | bit(2));
     assert_eq!(step.eliminations, [(rc(8, 7), 1), (rc(8, 7), 2)]);
@@ -80,12 +63,12 @@ fn type_1_takes_both_digits_from_the_fourth_corner() {
 #[test]
 fn four_bivalue_corners_are_no_step() {
     // The deadly pattern itself: nothing to remove, and no other rectangle in this position.
-    assert!(found(&with(TYPE_1, rc(8, 7), "12"), unique_rectangle).is_none());
+    assert!(run(unique_rectangle, &with(TYPE_1, rc(8, 7), "12")).is_none());
 }
 
 #[test]
 fn type_2_takes_the_shared_extra_from_cells_seeing_both_roof_cells() {
-    let step = found(&Position::from_pencilmarks(TYPE_2), unique_rectangle).expect("a rectangle");
+    let step = run(unique_rectangle, &Position::from_pencilmarks(TYPE_2)).expect("a rectangle");
     assert_eq!(step.cells, [rc(2, 3), rc(2, 6), rc(3, 6), rc(3, 3)]);
     let expected = [(rc(2, 5), 8), (rc(3, 4), 8), (rc(5, 6), 8), (rc(7, 6), 8), (rc(9, 6), 8)];
     assert_eq!(step.eliminations, expected);
@@ -95,13 +78,13 @@ fn type_2_takes_the_shared_extra_from_cells_seeing_both_roof_cells() {
 #[test]
 fn roof_cells_with_different_extras_are_no_type_2() {
     let position = with(TYPE_2, rc(2, 6), "1468");
-    let step = found(&position, unique_rectangle);
+    let step = run(unique_rectangle, &position);
     assert!(step.is_none_or(|s| s.cells != [rc(2, 3), rc(2, 6), rc(3, 6), rc(3, 3)]));
 }
 
 #[test]
 fn type_4_takes_the_other_digit_from_the_roof() {
-    let step = found(&Position::from_pencilmarks(TYPE_4), unique_rectangle).expect("a rectangle");
+    let step = run(unique_rectangle, &Position::from_pencilmarks(TYPE_4)).expect("a rectangle");
     assert_eq!(step.cells, [rc(1, 8), rc(1, 9), rc(5, 9), rc(5, 8)]);
     assert_eq!(step.houses, [4]);
     assert_eq!(step.eliminations, [(rc(5, 8), 7), (rc(5, 9), 7)]);
@@ -110,7 +93,7 @@ fn type_4_takes_the_other_digit_from_the_roof() {
 
 #[test]
 fn with_a_third_place_in_the_row_the_roof_box_serves_for_type_4() {
-    let step = found(&with(TYPE_4, rc(5, 6), "25678"), unique_rectangle).expect("a rectangle");
+    let step = run(unique_rectangle, &with(TYPE_4, rc(5, 6), "25678")).expect("a rectangle");
     assert_eq!(step.cells, [rc(1, 8), rc(1, 9), rc(5, 9), rc(5, 8)]);
     assert_eq!(step.houses, [23]);
     assert_eq!(step.eliminations, [(rc(5, 8), 7), (rc(5, 9), 7)]);
@@ -118,13 +101,13 @@ fn with_a_third_place_in_the_row_the_roof_box_serves_for_type_4() {
 
 #[test]
 fn a_floor_cell_with_an_extra_is_no_type_4() {
-    let step = found(&with(TYPE_4, rc(1, 8), "567"), unique_rectangle);
+    let step = run(unique_rectangle, &with(TYPE_4, rc(1, 8), "567"));
     assert!(step.is_none_or(|s| s.cells != [rc(1, 8), rc(1, 9), rc(5, 9), rc(5, 8)]));
 }
 
 #[test]
 fn bug_plus_one_places_the_digit_three_times_in_its_houses() {
-    let step = found(&Position::from_pencilmarks(BUG), bug_plus_one).expect("a BUG+1");
+    let step = run(bug_plus_one, &Position::from_pencilmarks(BUG)).expect("a BUG+1");
     assert_eq!(step.placements, [(rc(5, 1), 4)]);
     assert_eq!(step.cells, [rc(5, 1)]);
     assert!(step.eliminations.is_empty());
@@ -133,5 +116,5 @@ fn bug_plus_one_places_the_digit_three_times_in_its_houses() {
 
 #[test]
 fn two_cells_with_three_candidates_are_no_bug_plus_one() {
-    assert!(found(&with(BUG, rc(1, 2), "459"), bug_plus_one).is_none());
+    assert!(run(bug_plus_one, &with(BUG, rc(1, 2), "459")).is_none());
 }
