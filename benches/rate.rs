@@ -15,6 +15,7 @@
 //!
 //! ```text
 //! valgrind --tool=callgrind --toggle-collect='*rate_workload*' target/release/deps/rate-HASH
+//! valgrind --tool=callgrind --toggle-collect='*explain_workload*' target/release/deps/rate-HASH
 //! ```
 
 #[allow(dead_code)]
@@ -25,14 +26,24 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use sudoku_bulk::rate::Rater;
+use sudoku_bulk::rate::{Rater, Rating};
 use sudoku_bulk::{BandSolver, Grid, Solver};
 
-/// Rates every puzzle as `rate` does: the count to 2, then the ladder (with the steps kept,
-/// for `explain`). Kept apart and never inlined so callgrind can count just this. Returns a
-/// checksum of the ratings.
+/// Rates every puzzle as `rate` does: the count to 2, then the ladder. Kept apart and never
+/// inlined so callgrind can count just this. Returns a checksum of the ratings.
 #[inline(never)]
-fn rate_workload(puzzles: &[Grid], explain: bool) -> u64 {
+fn rate_workload(puzzles: &[Grid]) -> u64 {
+    workload(puzzles, |rater, puzzle, unique| rater.rate(puzzle, unique))
+}
+
+/// As [`rate_workload`], with the steps kept, as `explain` does.
+#[inline(never)]
+fn explain_workload(puzzles: &[Grid]) -> u64 {
+    workload(puzzles, |rater, puzzle, unique| rater.explain(puzzle, unique).0)
+}
+
+#[inline(always)]
+fn workload(puzzles: &[Grid], mut rate: impl FnMut(&mut Rater, &Grid, bool) -> Rating) -> u64 {
     let mut solver = BandSolver::new();
     let mut rater = Rater::new();
     let mut scratch = Grid::EMPTY;
@@ -42,11 +53,7 @@ fn rate_workload(puzzles: &[Grid], explain: bool) -> u64 {
         if solutions == 0 {
             continue;
         }
-        let rating = match explain {
-            true => rater.explain(puzzle, solutions == 1).0,
-            false => rater.rate(puzzle, solutions == 1),
-        };
-        sum += u64::from(rating.rating.unwrap_or(0));
+        sum += u64::from(rate(&mut rater, puzzle, solutions == 1).rating.unwrap_or(0));
     }
     sum
 }
@@ -59,9 +66,10 @@ fn line(what: &str, n: usize, secs: f64) -> f64 {
 
 /// One timed pass after a warm-up over at most 1,000 puzzles.
 fn timed(puzzles: &[Grid], explain: bool) -> f64 {
-    black_box(rate_workload(&puzzles[..puzzles.len().min(1000)], explain));
+    let work = if explain { explain_workload } else { rate_workload };
+    black_box(work(&puzzles[..puzzles.len().min(1000)]));
     let start = Instant::now();
-    black_box(rate_workload(puzzles, explain));
+    black_box(work(puzzles));
     start.elapsed().as_secs_f64()
 }
 

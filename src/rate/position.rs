@@ -19,6 +19,22 @@ pub type Cells = u128;
 pub const HOUSE: [Cells; HOUSES] = house_sets();
 /// Each cell's 20 peers: the other cells of its row, column and box.
 pub const PEERS: [Cells; 81] = peer_sets();
+/// Each cell's three houses, as a set of houses (bit `h` for house `h`).
+const CELL_HOUSE_SET: [u32; 81] = cell_house_sets();
+/// Every house, and the boxes, as sets of houses.
+const ALL_HOUSES: u32 = (1 << HOUSES) - 1;
+const BOX_HOUSES: u32 = ALL_HOUSES & !((1 << 18) - 1);
+
+const fn cell_house_sets() -> [u32; 81] {
+    let mut sets = [0; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [r, col, b] = CELL_HOUSES[c];
+        sets[c] = 1 << r | 1 << col | 1 << b;
+        c += 1;
+    }
+    sets
+}
 const fn house_sets() -> [Cells; HOUSES] {
     let mut sets = [0; HOUSES];
     let mut h = 0;
@@ -171,6 +187,8 @@ pub struct Position {
     empty: Cells,
     /// Per house, the digits placed in it.
     placed: [u16; HOUSES],
+    /// Per house, how many of its cells are empty.
+    open: [u8; HOUSES],
     /// Set when a change leaves an empty cell without candidates, or a digit without a place in
     /// a house that lacks it, or places a digit that is not a candidate.
     broken: bool,
@@ -195,6 +213,7 @@ impl Position {
             digit_cells: [0; 9],
             empty: 0,
             placed: [0; HOUSES],
+            open: [9; HOUSES],
             broken: false,
             lines_live: false,
             naked_live: false,
@@ -206,26 +225,35 @@ impl Position {
         // Each digit's cells: the empty cells that see none of its givens.
         let mut seen = [0 as Cells; 9];
         let mut filled: Cells = 0;
-        for (cell, &d) in puzzle.cells().iter().enumerate() {
-            if d != 0 {
-                let b = bit(d);
-                for &h in &CELL_HOUSES[cell] {
-                    let h = usize::from(h);
-                    p.broken |= p.placed[h] & b != 0;
-                    p.placed[h] |= b;
+        for (row, digits) in puzzle.cells().chunks_exact(9).enumerate() {
+            // A row's filled cells as a word first: one shift of the wide set a row.
+            let mut here = 0u32;
+            for (column, &d) in digits.iter().enumerate() {
+                if d != 0 {
+                    let cell = 9 * row + column;
+                    let b = bit(d);
+                    for &h in &CELL_HOUSES[cell] {
+                        let h = usize::from(h);
+                        p.broken |= p.placed[h] & b != 0;
+                        p.placed[h] |= b;
+                        p.open[h] -= 1;
+                    }
+                    seen[usize::from(d - 1)] |= PEERS[cell];
+                    here |= 1 << column;
                 }
-                seen[usize::from(d - 1)] |= PEERS[cell];
-                filled |= 1 << cell;
             }
+            filled |= Cells::from(here) << (9 * row);
         }
         p.empty = all & !filled;
         for (d, seen) in seen.iter().enumerate() {
             p.digit_cells[d] = p.empty & !seen;
         }
-        for cell in cells_of(p.empty) {
-            let [r, c, b] = CELL_HOUSES[cell].map(usize::from);
-            p.cand[cell] = ALL_DIGITS & !(p.placed[r] | p.placed[c] | p.placed[b]);
-            p.broken |= p.cand[cell] == 0;
+        for cell in 0..81 {
+            if p.value[cell] == 0 {
+                let [r, c, b] = CELL_HOUSES[cell].map(usize::from);
+                p.cand[cell] = ALL_DIGITS & !(p.placed[r] | p.placed[c] | p.placed[b]);
+                p.broken |= p.cand[cell] == 0;
+            }
         }
         p.requeue();
         p
@@ -243,7 +271,7 @@ impl Position {
         self.lines_live = false;
         self.naked_live = false;
         for h in 0..HOUSES {
-            if one_cell(self.empty & HOUSE[h]) {
+            if self.open[h] == 1 {
                 self.full_houses.push(h as u16);
             }
         }
@@ -384,16 +412,7 @@ impl Position {
         let di = usize::from(digit - 1);
         self.cand[cell] &= !b;
         self.digit_cells[di] &= !(1 << cell);
-        let houses = &CELL_HOUSES[cell][if self.lines_live { 0 } else { 2 }..];
-        for &h in houses {
-            let h = usize::from(h);
-            let here = self.digit_cells[di] & HOUSE[h];
-            if one_cell(here) {
-                self.queue_hidden(h, di);
-            } else if here == 0 && self.placed[h] & b == 0 {
-                self.broken = true;
-            }
-        }
+        self.check_houses(CELL_HOUSE_SET[cell] & self.watched(), di);
         if one_digit(self.cand[cell]) {
             if self.naked_live {
                 self.naked.push(cell as u16);
@@ -405,29 +424,80 @@ impl Position {
     }
 
     /// Places a digit, and removes it from the cell's peers.
+    ///
+    /// One pass for the lot, not an [`Position::eliminate`] a candidate: the cell's other
+    /// digits leave it, then the digit leaves every peer at once, and only then is each house
+    /// that lost a place checked, once, for a hidden single or a digit with nowhere to go.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        assert!(cell < 81, "no cell {cell}"); // and no bounds check below
         let b = bit(digit);
         if self.cand[cell] & b == 0 || self.value[cell] != 0 {
             self.broken = true;
             return;
         }
-        for other in digits_of(self.cand[cell] & !b) {
-            self.eliminate(cell, other);
-        }
         let di = usize::from(digit - 1);
+        let here: Cells = 1 << cell;
+        let own_houses = CELL_HOUSE_SET[cell];
+        let watched = self.watched();
+        for o in digits_of(self.cand[cell] & !b) {
+            let oi = usize::from(o - 1);
+            self.digit_cells[oi] &= !here;
+            self.check_houses(own_houses & watched, oi);
+        }
         self.cand[cell] = 0;
         self.value[cell] = digit;
-        self.digit_cells[di] &= !(1 << cell);
-        self.empty &= !(1 << cell);
+        self.empty &= !here;
         for &h in &CELL_HOUSES[cell] {
             let h = usize::from(h);
             self.placed[h] |= b;
-            if one_cell(self.empty & HOUSE[h]) {
+            self.open[h] -= 1;
+            if self.open[h] == 1 {
                 self.full_houses.push(h as u16);
             }
         }
-        for peer in cells_of(self.digit_cells[di] & PEERS[cell]) {
-            self.eliminate(peer, digit);
+        let removed = self.digit_cells[di] & PEERS[cell];
+        self.digit_cells[di] &= !(removed | here);
+        let mut touched = 0u32;
+        for peer in cells_of(removed) {
+            self.cand[peer] &= !b;
+            let left = self.cand[peer];
+            if one_digit(left) {
+                if self.naked_live {
+                    self.naked.push(peer as u16);
+                }
+            } else if left == 0 {
+                self.broken = true;
+            }
+            touched |= CELL_HOUSE_SET[peer];
+        }
+        self.check_houses(touched & !own_houses & watched, di);
+    }
+
+    /// The houses whose hidden singles are being queued, as a set of houses.
+    #[inline]
+    fn watched(&self) -> u32 {
+        if self.lines_live {
+            ALL_HOUSES
+        } else {
+            BOX_HOUSES
+        }
+    }
+
+    /// Queues the hidden singles of a digit in a set of houses (bit `h` for house `h`), and
+    /// notes the digit left no place in a house that lacks it.
+    #[inline]
+    fn check_houses(&mut self, houses: u32, digit_index: usize) {
+        let cells = self.digit_cells[digit_index];
+        let mut rest = houses;
+        while rest != 0 {
+            let h = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let here = cells & HOUSE[h];
+            if one_cell(here) {
+                self.queue_hidden(h, digit_index);
+            } else if here == 0 && self.placed[h] & (1 << digit_index) == 0 {
+                self.broken = true;
+            }
         }
     }
 
