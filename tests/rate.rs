@@ -43,6 +43,29 @@ fn possible(dlx: &mut DlxSolver, puzzle: &Grid, cell: usize, digit: u8) -> bool 
     with.conflict().is_none() && dlx.solve(&with, 1, &mut scratch).solutions > 0
 }
 
+/// A chain as a person would draw it: distinct cells, each seeing the next, on cells that hold
+/// its digit (an x-chain) or two candidates (an xy-chain), and every removal seeing both ends.
+fn check_chain(step: &Value, cand: &[u16; 81], at: &str) {
+    let cells: Vec<usize> =
+        step["cells"].as_array().unwrap().iter().map(|c| cell_index(c.as_str().unwrap())).collect();
+    let digit = step["digits"][0].as_u64().unwrap() as u8;
+    for (k, &cell) in cells.iter().enumerate() {
+        assert!(!cells[..k].contains(&cell), "{at}: a chain passes a cell twice");
+        if k > 0 {
+            assert!(peers(cells[k - 1], cell), "{at}: a link between cells that do not meet");
+        }
+        match step["technique"] == "x-chain" {
+            true => assert!(cand[cell] & (1 << (digit - 1)) != 0, "{at}: a cell without {digit}"),
+            false => assert_eq!(cand[cell].count_ones(), 2, "{at}: a cell not bivalue"),
+        }
+    }
+    let (first, last) = (cells[0], cells[cells.len() - 1]);
+    for e in step["eliminations"].as_array().unwrap() {
+        let cell = cell_index(e["cell"].as_str().unwrap());
+        assert!(peers(cell, first) && peers(cell, last), "{at}: a removal out of both ends' sight");
+    }
+}
+
 /// Replays one record's steps and checks each conclusion, and that the record's rating and
 /// technique are its hardest step's. `unique`: the oracle's solution, when there is one only.
 fn check_record(record: &Value, dlx: &mut DlxSolver) {
@@ -61,6 +84,9 @@ fn check_record(record: &Value, dlx: &mut DlxSolver) {
         let eliminations = step["eliminations"].as_array().unwrap();
         let placements = step["placements"].as_array().unwrap();
         assert!(!eliminations.is_empty() || !placements.is_empty(), "{}: no conclusion", at());
+        if matches!(technique, "x-chain" | "xy-chain") {
+            check_chain(step, &cand, &at());
+        }
         for e in eliminations {
             let (cell, digit) =
                 (cell_index(e["cell"].as_str().unwrap()), e["digit"].as_u64().unwrap() as u8);

@@ -86,10 +86,12 @@ impl<const N: usize> Search<N> {
         *tail += 1;
     }
 
-    /// Writes the cells of the path ending at `state` into `out` (start first) and returns
-    /// whether no cell repeats; `cell_of` maps a state to its cell.
+    /// Writes the cells of the path ending at `state` into `out` (start first) if no cell
+    /// repeats on it, and says whether it did; `cell_of` maps a state to its cell. A path that
+    /// repeats a cell leaves `out` as it was.
     fn path(&self, state: usize, out: &mut Best, cell_of: impl Fn(usize) -> usize) -> bool {
         let len = usize::from(self.dist[state]) + 1;
+        let mut cells = [0u8; MAX_CELLS];
         let mut seen: Cells = 0;
         let mut s = state;
         for k in (0..len).rev() {
@@ -98,9 +100,10 @@ impl<const N: usize> Search<N> {
                 return false;
             }
             seen |= 1 << cell;
-            out.cells[k] = cell as u8;
+            cells[k] = cell as u8;
             s = usize::from(self.parent[s]);
         }
+        out.cells = cells;
         out.len = len;
         true
     }

@@ -89,3 +89,20 @@ fn no_chain_without_removals() {
     assert!(run(x_chain, &position).is_none());
     assert!(run(xy_chain, &position).is_none());
 }
+
+#[test]
+fn a_path_that_repeats_a_cell_leaves_the_best_chain_as_it_was() {
+    // States 2 * cell + parity: cell 5, then 6, then 5 again at the other parity.
+    let mut search = Search::<162>::new();
+    let mut tail = 0;
+    search.dist[10] = 0;
+    search.reach(10, 12, &mut tail);
+    search.reach(12, 11, &mut tail);
+    let mut best = Best::new();
+    best.cells[..4].copy_from_slice(&[1, 2, 3, 4]);
+    best.len = 4;
+    assert!(!search.path(11, &mut best, |s| s / 2));
+    assert_eq!((&best.cells[..4], best.len), (&[1, 2, 3, 4][..], 4));
+    assert!(search.path(12, &mut best, |s| s / 2));
+    assert_eq!((&best.cells[..2], best.len), (&[5, 6][..], 2));
+}

@@ -232,4 +232,6 @@ fn apply(position: &mut Position, step: &Step) {
 }
 
 #[cfg(test)]
+mod reglib_tests;
+#[cfg(test)]
 mod tests;

@@ -13,6 +13,7 @@ fn check_steps(puzzle: &Grid, steps: &[Step]) {
     let mut position = Position::new(puzzle);
     for (i, step) in steps.iter().enumerate() {
         assert!(step.makes_progress(), "step {i} of {puzzle}: {}", step.text());
+        check_chain_shape(&position, step);
         for &(cell, digit) in &step.eliminations {
             assert_ne!(
                 solution.cells()[usize::from(cell)],
@@ -38,6 +39,28 @@ fn check_steps(puzzle: &Grid, steps: &[Step]) {
         assert!(!position.is_broken());
     }
     assert_eq!(position.grid(), solution, "{puzzle}");
+}
+
+/// A chain's cells are distinct, each sees the next, and each holds the chain's digit (an
+/// x-chain) or exactly two candidates (an xy-chain).
+pub(super) fn check_chain_shape(position: &Position, step: &Step) {
+    if !matches!(step.technique, Technique::XChain | Technique::XyChain) {
+        return;
+    }
+    let text = step.text();
+    let mut seen: Cells = 0;
+    for (k, &cell) in step.cells.iter().enumerate() {
+        let cell = usize::from(cell);
+        assert!(seen & 1 << cell == 0, "a chain passes a cell twice: {text}");
+        seen |= 1 << cell;
+        if let Some(&next) = step.cells.get(k + 1) {
+            assert!(position::PEERS[cell] & 1 << next != 0, "a link between cells apart: {text}");
+        }
+        match step.technique {
+            Technique::XChain => assert!(position.candidates(cell) & step.digits != 0, "{text}"),
+            _ => assert_eq!(position::size(position.candidates(cell)), 2, "{text}"),
+        }
+    }
 }
 
 const EASY: &str =
