@@ -8,7 +8,8 @@
 //! RATE_SAMPLE=5000 cargo bench --bench rate       # at most this many puzzles a corpus
 //! SUDOKU_DATASETS=DIR                             # where the corpora are
 //! SUDOKU_EXPLAINER=/path/to/SukakuExplainer.jar   # Sudoku Explainer's rate too (java)
-//! SE_SAMPLE=200                                   # puzzles a corpus for it (default 100)
+//! SE_SAMPLE=200                                   # puzzles a corpus for it (default 100;
+//!                                                 # the hardest corpora take minutes a puzzle)
 //! ```
 //!
 //! Instruction counts, which repeat on a loaded machine:
