@@ -57,7 +57,7 @@ impl SplitMix64 {
     /// product. Without the rejection step it is biased by at most n / 2^64, which for `n` up
     /// to 81 no corpus can detect, and it costs exactly one draw, which keeps the stream simple.
     #[inline]
-    fn below(&mut self, n: u32) -> u32 {
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         ((self.next_u64() as u128 * n as u128) >> 64) as u32
     }

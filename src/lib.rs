@@ -71,6 +71,7 @@ pub mod grid;
 mod io;
 pub mod rate;
 pub mod run;
+pub mod sized;
 pub mod solver;
 mod text;
 pub mod verdict;

@@ -1,0 +1,391 @@
+//! The solver for every size: candidates as one bit set a cell, singles propagated, fewest
+//! candidates branching.
+//!
+//! The band solver is built around the 9x9 grid's 81 cells and 27-bit bands; other sizes need
+//! a solver that is not. This one keeps, for each cell, the digits it may still hold as a
+//! `u32` (bit `d - 1` for digit `d`; N is at most 25). A cell down to one digit is placed: its
+//! digit leaves its peers (naked singles). Each house is then scanned for a digit with one
+//! place left (hidden singles), and for a digit with none (a dead end). When neither finds
+//! anything, it branches on the open cell with the fewest candidates and tries each in turn,
+//! on a copy of the state one level down a stack that is kept between puzzles.
+//!
+//! The peers and houses of each cell come from [`Tables`], built once for a shape and kept
+//! until the next puzzle of another shape. It takes candidate masks rather than givens, so
+//! pencilmark puzzles (a set of allowed digits a cell) are solved the same way.
+
+use super::Shape;
+use crate::solver::Outcome;
+
+/// The cells a shape's houses and peers are made of, as indices into the cell array.
+#[derive(Debug, Clone)]
+struct Tables {
+    shape: Shape,
+    /// `peer_count` peers a cell: the other cells of its row, column and box, once each.
+    peers: Vec<u16>,
+    peer_count: usize,
+    /// The cells of house `h` (rows, then columns, then boxes) at `h * N .. (h + 1) * N`.
+    houses: Vec<u16>,
+}
+
+impl Tables {
+    fn new(shape: Shape) -> Tables {
+        let (n, cells) = (shape.size(), shape.cells());
+        let houses: Vec<u16> =
+            (0..3 * n).flat_map(|h| (0..n).map(move |k| shape.house_cell(h, k) as u16)).collect();
+        let mut peers = Vec::new();
+        let mut peer_count = 0;
+        for cell in 0..cells {
+            let (row, col, bx) = (cell / n, cell % n, shape.box_of(cell));
+            let first = peers.len();
+            peers.extend(
+                (0..cells)
+                    .filter(|&p| {
+                        p != cell && (p / n == row || p % n == col || shape.box_of(p) == bx)
+                    })
+                    .map(|p| p as u16),
+            );
+            peer_count = peers.len() - first; // the same for every cell
+        }
+        Tables { shape, peers, peer_count, houses }
+    }
+
+    #[inline]
+    fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    }
+
+    #[inline]
+    fn house(&self, house: usize) -> &[u16] {
+        let n = self.shape.size();
+        &self.houses[house * n..(house + 1) * n]
+    }
+}
+
+/// Solves grids of any [`Shape`], given as candidate masks. Keeps its tables and its stack
+/// between puzzles: one a worker thread.
+#[derive(Debug, Clone, Default)]
+pub struct SizedSolver {
+    tables: Option<Tables>,
+    /// The candidates of each level of the search, `cells` masks a level.
+    stack: Vec<u32>,
+    /// Cells down to one candidate whose digit has not yet left their peers.
+    queue: Vec<u16>,
+    limit: u32,
+    solutions: u32,
+    guesses: u64,
+    /// Guesses after which the search gives up ([`SizedSolver::count_within`]).
+    budget: u64,
+}
+
+impl SizedSolver {
+    /// A solver with no tables yet.
+    pub fn new() -> SizedSolver {
+        SizedSolver::default()
+    }
+
+    /// Counts the solutions of the puzzle whose cells may hold the digits in `candidates` (a
+    /// mask a cell, bit `d - 1` for digit `d`; a given is one bit), up to `limit` (0 means 1).
+    /// The first solution's digits (1 to N) go into `first`, which is left as it was when
+    /// there is none. A cell with no candidate, or givens that clash, mean no solution.
+    ///
+    /// # Panics
+    /// When `candidates` or `first` do not hold `shape.cells()` values.
+    pub fn count(
+        &mut self,
+        shape: Shape,
+        candidates: &[u32],
+        limit: u32,
+        first: &mut [u8],
+    ) -> Outcome {
+        self.count_within(shape, candidates, limit, first, u64::MAX).expect("no budget")
+    }
+
+    /// [`count`](Self::count), giving up (`None`) once the search has made `budget` guesses:
+    /// for the generator, which must not spend minutes proving one cell's need on a grid near
+    /// the hardest density (a 25x25 puzzle with half its cells given can take millions of
+    /// guesses).
+    pub fn count_within(
+        &mut self,
+        shape: Shape,
+        candidates: &[u32],
+        limit: u32,
+        first: &mut [u8],
+        budget: u64,
+    ) -> Option<Outcome> {
+        self.budget = budget;
+        let cells = shape.cells();
+        assert!(candidates.len() == cells && first.len() == cells, "one value a cell");
+        if self.tables.as_ref().map(|t| t.shape) != Some(shape) {
+            self.tables = Some(Tables::new(shape));
+        }
+        (self.limit, self.solutions, self.guesses) = (limit.max(1), 0, 0);
+        if self.stack.len() < cells {
+            self.stack.resize(cells, 0);
+        }
+        let all = shape.all_digits();
+        self.queue.clear();
+        for (cell, (slot, &mask)) in self.stack.iter_mut().zip(candidates).enumerate() {
+            *slot = mask & all;
+            if mask & all == 0 {
+                return Some(Outcome::default());
+            }
+            if is_single(mask & all) {
+                self.queue.push(cell as u16);
+            }
+        }
+        let tables = self.tables.take().expect("just built");
+        if propagate(&tables, &mut self.stack[..cells], &mut self.queue) {
+            self.search(&tables, 0, first);
+        }
+        self.tables = Some(tables);
+        let outcome = Outcome { solutions: self.solutions, guesses: self.guesses };
+        (self.guesses <= self.budget).then_some(outcome)
+    }
+
+    /// Searches from the (propagated) candidates at `level`; true once the limit is reached.
+    fn search(&mut self, tables: &Tables, level: usize, first: &mut [u8]) -> bool {
+        let cells = tables.shape.cells();
+        let here = level * cells;
+        let Some(branch) = Branch::fewest(tables, &self.stack[here..here + cells]) else {
+            // Every cell placed, and every placement propagated: a solution.
+            self.solutions += 1;
+            if self.solutions == 1 {
+                for (digit, &mask) in first.iter_mut().zip(&self.stack[here..here + cells]) {
+                    *digit = mask.trailing_zeros() as u8 + 1;
+                }
+            }
+            return self.solutions >= self.limit;
+        };
+        if self.stack.len() < here + 2 * cells {
+            self.stack.resize(here + 2 * cells, 0);
+        }
+        for &(cell, digit) in &branch.options[..branch.count] {
+            self.guesses += 1;
+            if self.guesses > self.budget {
+                return true; // given up
+            }
+            let (this, next) = self.stack[here..here + 2 * cells].split_at_mut(cells);
+            next.copy_from_slice(this);
+            next[usize::from(cell)] = digit;
+            self.queue.clear();
+            self.queue.push(cell);
+            if propagate(tables, next, &mut self.queue) && self.search(tables, level + 1, first) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The choices at a branch point, one of which must hold: the digits of one cell, or the
+/// places of one digit in one house, whichever are fewer (as dancing links picks the column
+/// with the fewest rows). Large grids need the second: a 25x25 puzzle's open cells often have
+/// three or more candidates where some digit has two places left in a house.
+struct Branch {
+    options: [(u16, u32); super::MAX_SIZE],
+    count: usize,
+}
+
+impl Branch {
+    /// The branch with the fewest options, or `None` when every cell is placed.
+    fn fewest(tables: &Tables, cand: &[u32]) -> Option<Branch> {
+        let (mut best, mut fewest) = (usize::MAX, u32::MAX);
+        for (cell, &mask) in cand.iter().enumerate() {
+            if !is_single(mask) && mask.count_ones() < fewest {
+                (best, fewest) = (cell, mask.count_ones());
+                if fewest == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            return None;
+        }
+        let mut branch = Branch { options: [(0, 0); super::MAX_SIZE], count: 0 };
+        if fewest > 2 {
+            // A digit with two places in a house, if there is one: counted in bit slices, a
+            // digit's count of places being at least 1, 2 and 3 in `once`, `twice`, `thrice`.
+            for house in 0..3 * tables.shape.size() {
+                let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+                for &cell in tables.house(house) {
+                    let mask = cand[usize::from(cell)];
+                    if !is_single(mask) {
+                        thrice |= twice & mask;
+                        twice |= once & mask;
+                        once |= mask;
+                    }
+                }
+                let two = twice & !thrice;
+                if two != 0 {
+                    let digit = two & two.wrapping_neg();
+                    for &cell in tables.house(house) {
+                        if cand[usize::from(cell)] & digit != 0 {
+                            branch.options[branch.count] = (cell, digit);
+                            branch.count += 1;
+                        }
+                    }
+                    return Some(branch);
+                }
+            }
+        }
+        let mut options = cand[best];
+        while options != 0 {
+            let digit = options & options.wrapping_neg();
+            options ^= digit;
+            branch.options[branch.count] = (best as u16, digit);
+            branch.count += 1;
+        }
+        Some(branch)
+    }
+}
+
+/// Whether a mask holds exactly one digit (or none).
+#[inline]
+fn is_single(mask: u32) -> bool {
+    mask & mask.wrapping_sub(1) == 0
+}
+
+/// Places every queued cell's digit (it leaves the cell's peers) and every hidden single,
+/// until neither finds more. False at a dead end: a cell with no candidate left, or a digit
+/// with no place left in a house, or two digits with one place, the same cell.
+fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
+    let n = tables.shape.size();
+    let all = tables.shape.all_digits();
+    loop {
+        while let Some(cell) = queue.pop() {
+            let digit = cand[cell as usize];
+            for &peer in tables.peers(cell as usize) {
+                let mask = cand[peer as usize];
+                if mask & digit != 0 {
+                    let mask = mask & !digit;
+                    cand[peer as usize] = mask;
+                    if mask == 0 {
+                        return false;
+                    }
+                    if is_single(mask) {
+                        queue.push(peer);
+                    }
+                }
+            }
+        }
+        for house in 0..3 * n {
+            let cells = tables.house(house);
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &cell in cells {
+                let mask = cand[cell as usize];
+                twice |= once & mask;
+                once |= mask;
+            }
+            if once != all {
+                return false; // a digit with nowhere to go
+            }
+            let hidden = once & !twice;
+            if hidden == 0 {
+                continue;
+            }
+            for &cell in cells {
+                let mask = cand[cell as usize];
+                let only_here = mask & hidden;
+                if only_here != 0 && !is_single(mask) {
+                    if !is_single(only_here) {
+                        return false; // two digits whose one place is this cell
+                    }
+                    cand[cell as usize] = only_here;
+                    queue.push(cell);
+                }
+            }
+        }
+        if queue.is_empty() {
+            match locked_candidates(tables.shape, cand, queue) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {} // more singles, perhaps
+            }
+        }
+    }
+}
+
+/// Where a digit's places in a box all lie in one row (or column), it leaves the rest of that
+/// row (pointing); where its places in a row all lie in one box, it leaves the rest of the box
+/// (claiming); the same with columns. Worked out on segments, the cells a row (column) shares
+/// with a box: each box is `box_rows` row segments of `box_cols` cells. Returns whether any
+/// candidate went, `None` at a dead end. Cells left with one candidate are queued.
+fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
+    let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let mut changed = false;
+    // Row segments first (a row crosses `rows` boxes), then columns (one crosses `cols`).
+    for along_rows in [true, false] {
+        // Segments along a line, and lines across a box.
+        let (across, depth) = if along_rows { (rows, cols) } else { (cols, rows) };
+        let cell = |line: usize, k: usize| if along_rows { line * n + k } else { k * n + line };
+        // At most 25 lines of 12 segments (boxes 2x12).
+        let mut seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
+        for line in 0..n {
+            for s in 0..across {
+                seg[line * across + s] =
+                    (0..depth).fold(0, |acc, k| acc | cand[cell(line, s * depth + k)]);
+            }
+        }
+        let mut remove = |line: usize, k: usize, digits: u32| -> Option<()> {
+            let c = cell(line, k);
+            if cand[c] & digits != 0 {
+                cand[c] &= !digits;
+                changed = true;
+                match cand[c] {
+                    0 => return None,
+                    m if is_single(m) => queue.push(c as u16),
+                    _ => {}
+                }
+            }
+            Some(())
+        };
+        for line in 0..n {
+            // Claiming: digits of this line confined to one box leave the box's other lines.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for s in 0..across {
+                twice |= once & seg[line * across + s];
+                once |= seg[line * across + s];
+            }
+            let confined = once & !twice;
+            if confined == 0 {
+                continue;
+            }
+            for s in 0..across {
+                let digits = seg[line * across + s] & confined;
+                if digits == 0 {
+                    continue;
+                }
+                let first = line / across * across; // the box's first line
+                for other in (first..first + across).filter(|&o| o != line) {
+                    for k in s * depth..(s + 1) * depth {
+                        remove(other, k, digits)?;
+                    }
+                }
+            }
+        }
+        for first in (0..n).step_by(across) {
+            for s in 0..across {
+                // Pointing: digits of this box confined to one line leave the line's other
+                // boxes.
+                let (mut once, mut twice) = (0u32, 0u32);
+                for line in first..first + across {
+                    twice |= once & seg[line * across + s];
+                    once |= seg[line * across + s];
+                }
+                let confined = once & !twice;
+                if confined == 0 {
+                    continue;
+                }
+                for line in first..first + across {
+                    let digits = seg[line * across + s] & confined;
+                    for k in (0..n).filter(|k| k / depth != s) {
+                        if digits != 0 {
+                            remove(line, k, digits)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Some(changed)
+}
