@@ -29,8 +29,9 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::cmd::{judge, with_solver};
-use crate::grid::{Grid, ParseError};
-use crate::io::format::{Layout, Puzzle};
+use crate::grid::Grid;
+use crate::io::format::records::with_answer;
+use crate::io::format::{Layout, Parsed, Puzzle};
 use crate::run::threads;
 use crate::solver::{Solver, SolverKind};
 use crate::verdict::{Reason, RecordError, Task, Verdict};
@@ -172,7 +173,7 @@ impl Judge<'_> {
 
     /// The verdict on a grid the caller has already read, with no answer.
     pub fn grid(&mut self, grid: Grid) -> Verdict {
-        let parsed = Ok(Puzzle { grid, layout: Layout::Line, answer: None });
+        let parsed = Ok(Parsed::Nine(Puzzle { grid, layout: Layout::Line, answer: None }));
         judge(self.task, self.solver, &parsed, &mut self.scratch)
     }
 
@@ -224,14 +225,13 @@ impl Batch {
 
 /// A puzzle in the line form, with the answer it claims: the same rules as a file's record,
 /// a null answer never valid.
-fn parse(puzzle: &[u8], answer: Answer<'_>) -> Result<Puzzle, RecordError> {
-    let grid = Grid::parse_line(puzzle.trim_ascii())?;
+fn parse(puzzle: &[u8], answer: Answer<'_>) -> Result<Parsed, RecordError> {
     let answer = match answer {
         Answer::None => None,
-        Answer::Null => Some(Err(ParseError::Null)),
-        Answer::Text(text) => Some(Grid::parse_line(text.trim_ascii())),
+        Answer::Null => Some(None),
+        Answer::Text(text) => Some(Some(text.trim_ascii())),
     };
-    Ok(Puzzle { grid, layout: Layout::Line, answer })
+    with_answer(puzzle.trim_ascii(), answer, Layout::Line, None)
 }
 
 #[cfg(test)]

@@ -348,17 +348,28 @@ struct InputArgs {
     /// name, e.g. solutions, solution, answer; without a header, the next 81-cell field].
     #[arg(long, value_name = "NAME|N")]
     solution_col: Option<Column>,
+    /// Every puzzle is N x N, 4 to 25 (boxes as close to square as N allows, wider than tall)
+    /// [default: from each puzzle's length: 16, 36, 64, 81, 144, 256 or 625 cells, and 729 for
+    /// a 9x9 pencilmark puzzle]. Needed for 10x10, 15x15, 20x20 and the like.
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+    /// Box rows x box columns, for sizes with two shapes: 3x2 for 6x6 boxes 3 rows tall
+    /// [default: wider than tall, 2x3].
+    #[arg(long = "box", value_name = "RxC")]
+    boxes: Option<String>,
 }
 
 impl InputArgs {
     /// The options as the format module takes them.
-    fn options(self) -> FormatOptions {
-        FormatOptions {
+    fn options(self) -> Result<FormatOptions> {
+        Ok(FormatOptions {
             kind: self.format,
             puzzle_column: self.puzzle_col,
             answer_column: self.solution_col,
             delimiter: self.delimiter,
-        }
+            shape: crate::sized::shape_asked(self.size, self.boxes.as_deref())
+                .map_err(anyhow::Error::msg)?,
+        })
     }
 }
 
@@ -400,6 +411,14 @@ struct GenerateArgs {
     /// docs/rating.md for the list.
     #[arg(long, value_name = "NAME", value_parser = technique_name)]
     technique: Option<crate::rate::Technique>,
+    /// Grids of N x N cells, 4 to 25 (boxes as close to square as N allows, wider than tall:
+    /// 6 is 2x3, 12 is 3x4) [default: 9]. Digits 1-9 then letters A, B, ... Filters take 9x9
+    /// only.
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+    /// Box rows x box columns, for the sizes with two shapes (3x2 for 6x6 boxes 3 rows tall).
+    #[arg(long = "box", value_name = "RxC")]
+    boxes: Option<String>,
     /// When to draw a progress bar on stderr.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     progress: ProgressMode,
@@ -430,11 +449,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     crate::io::signals::install(cancel.flag()).context("installing signal handlers")?;
     let task = |common: Common, task: Task| {
         let quiet = common.quiet;
-        execute(options(common, Work::Task(task), &cancel), quiet)
+        execute(options(common, Work::Task(task), &cancel)?, quiet)
     };
     let solving = |common: Common, solver: SolverArg, task: Task| {
         let quiet = common.quiet;
-        let mut options = options(common, Work::Task(task), &cancel);
+        let mut options = options(common, Work::Task(task), &cancel)?;
         options.solver = solver.solver;
         execute(options, quiet)
     };
@@ -464,7 +483,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Overlap { common, test, by } => {
             let quiet = common.quiet;
             let test = test.into_iter().map(Source::from_arg).collect();
-            execute(options(common, Work::Overlap { by, test }, &cancel), quiet)
+            execute(options(common, Work::Overlap { by, test }, &cancel)?, quiet)
         }
         Command::Generate(args) => {
             let seed = args.seed.unwrap_or_else(fresh_seed);
@@ -491,6 +510,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 progress: quieted(args.progress, args.quiet),
                 threads: threads(args.threads)?,
                 max_draws: generate::MAX_DRAWS,
+                shape: crate::sized::shape_asked(args.size, args.boxes.as_deref())
+                    .map_err(anyhow::Error::msg)?
+                    .filter(|&shape| shape != crate::sized::Shape::NINE),
             };
             plan.output_format()?; // refuse a format it cannot write before saying anything
             if args.seed.is_none() && !args.quiet {
@@ -512,7 +534,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 threads: threads(Some(args.threads))?,
                 rounds: args.rounds as usize,
                 format: args.output_format,
-                input: args.input.options(),
+                input: args.input.options()?,
                 shuffle: args.shuffle,
             };
             bench::run(&plan)
@@ -545,10 +567,10 @@ fn generate_summary(count: u64, secs: f64) -> String {
 }
 
 /// The run's options from the arguments shared by the commands that read puzzles.
-fn options(common: Common, work: Work, cancel: &Cancel) -> Options {
+fn options(common: Common, work: Work, cancel: &Cancel) -> Result<Options> {
     let mut options = Options::new(work);
     options.inputs = common.inputs.into_iter().map(Source::from_arg).collect();
-    options.format = common.input.options();
+    options.format = common.input.options()?;
     options.output = common.output.map_or(Sink::Stdout, Sink::from_arg);
     options.output_format = common.output_format;
     options.report = common.report.map_or(Sink::Discard, Sink::from_arg);
@@ -561,7 +583,7 @@ fn options(common: Common, work: Work, cancel: &Cancel) -> Options {
     options.max_messages = Some(common.max_messages);
     options.mmap = !common.no_mmap;
     options.cancel = cancel.clone();
-    options
+    Ok(options)
 }
 
 /// Runs a command that reads puzzles, says how it went (unless `quiet`), and gives its exit

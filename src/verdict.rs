@@ -26,6 +26,7 @@ use std::fmt;
 use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
 use crate::rate::{Rating, Step};
+use crate::sized::{Board, BoardError, CellAt, Marks};
 use crate::text::{ByteName, CellName, Plural};
 
 /// What to conclude about each record: one task for each command that reads puzzles (solve,
@@ -219,6 +220,18 @@ pub enum RecordError {
     /// A JSON Lines line that is not a JSON object, or has no puzzle key.
     #[error(transparent)]
     Json(#[from] JsonError),
+    /// A line of another size than 9x9, or a pencilmark line, that does not parse.
+    #[error(transparent)]
+    Sized(#[from] BoardError),
+    /// A puzzle of another size than 9x9 (or a pencilmark puzzle) for a command that takes
+    /// 9x9 puzzles only.
+    #[error("{what}: {task} takes 9x9 puzzles only")]
+    NotNine {
+        /// `a 16x16 puzzle`, `a pencilmark puzzle`.
+        what: &'static str,
+        /// The command.
+        task: &'static str,
+    },
 }
 
 /// Why a line of a JSON Lines input is not a record.
@@ -289,6 +302,29 @@ pub enum Detail {
         /// The answer's digit there.
         answer: u8,
     },
+    /// What is wrong with the answer of a puzzle of another size.
+    SizedAnswer(BoardError),
+    /// The first cell a sized answer leaves blank.
+    SizedBlank(CellAt),
+    /// The first cell where a sized answer changes a given (or, for a pencilmark puzzle, holds
+    /// a digit its marks do not allow: `given` is then 0).
+    SizedChanged {
+        /// The cell.
+        at: CellAt,
+        /// The puzzle's digit, 0 for a pencilmark cell.
+        given: u8,
+        /// The answer's.
+        answer: u8,
+    },
+    /// The first cell where a sized answer that keeps the givens differs from the solution.
+    SizedNotSolution {
+        /// The cell.
+        at: CellAt,
+        /// The solution's digit.
+        solution: u8,
+        /// The answer's.
+        answer: u8,
+    },
     /// The first cell (from 0) where a valid answer that keeps the givens differs from the
     /// puzzle's one solution, with both digits.
     NotSolution {
@@ -318,6 +354,20 @@ impl fmt::Display for Detail {
             }
             Detail::NotSolution { cell, solution, answer } => {
                 write!(f, "{}: solution {solution}, answer {answer}", CellName(*cell))
+            }
+            Detail::SizedAnswer(BoardError::WrongLength { cells: 0 }) => {
+                f.write_str("empty field: no answer")
+            }
+            Detail::SizedAnswer(e) => e.fmt(f),
+            Detail::SizedBlank(at) => write!(f, "{at} is blank"),
+            Detail::SizedChanged { at, given: 0, answer } => {
+                write!(f, "{at}: answer {answer}, which its pencilmarks do not allow")
+            }
+            Detail::SizedChanged { at, given, answer } => {
+                write!(f, "{at}: given {given}, answer {answer}")
+            }
+            Detail::SizedNotSolution { at, solution, answer } => {
+                write!(f, "{at}: solution {solution}, answer {answer}")
             }
         }
     }
@@ -369,6 +419,20 @@ pub struct Verdict {
     pub rating: Option<Rating>,
     /// The ladder's steps, in order, for [`Task::Explain`].
     pub steps: Vec<Step>,
+    /// For a puzzle of another size than 9x9 or a pencilmark puzzle, which leave `puzzle` and
+    /// `solution` empty: the puzzle and its solution.
+    pub sized: Option<Box<SizedVerdict>>,
+}
+
+/// The puzzle and solution of a record that is not a plain 9x9 grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizedVerdict {
+    /// The puzzle's digits.
+    pub puzzle: Board,
+    /// Its pencilmarks, for a pencilmark puzzle.
+    pub marks: Option<Marks>,
+    /// The (first) solution, where the command found one and reports it.
+    pub solution: Option<Board>,
 }
 
 impl Verdict {
@@ -384,6 +448,7 @@ impl Verdict {
             automorphisms: None,
             rating: None,
             steps: Vec::new(),
+            sized: None,
         }
     }
 

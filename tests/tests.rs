@@ -20,6 +20,7 @@ mod pipeline;
 mod rate;
 mod rows;
 mod several;
+mod sizes;
 pub mod tables;
 mod tsv;
 mod validate;

@@ -20,10 +20,12 @@ use rayon::prelude::*;
 use crate::canon::Transform;
 use crate::generate::puzzle_seed;
 use crate::grid::Grid;
+use crate::io::format::Parsed;
 use crate::io::format::{body, jsonl, resolve, strip_bom, Format, FormatOptions, Records};
 use crate::io::input::Input;
 use crate::io::stderr::say;
 use crate::solver::{Outcome, SolverKind};
+use crate::verdict::RecordError;
 
 /// The corpus timed when no file is named: the project's sample, built into the binary so
 /// that an installed `sudoku-bulk bench` runs anywhere.
@@ -174,7 +176,16 @@ fn read_puzzles(name: &str, data: &[u8], options: &FormatOptions) -> Result<Corp
     let mut corpus = Corpus { puzzles: Vec::new(), malformed: 0 };
     for record in Records::new(format, data, 1) {
         match record.parsed {
-            Ok(puzzle) => corpus.puzzles.push(puzzle.grid),
+            Ok(Parsed::Nine(puzzle)) => corpus.puzzles.push(puzzle.grid),
+            // Benching other sizes is `benches/sized.rs`'s, for now.
+            Ok(Parsed::Sized(puzzle)) => {
+                let what = puzzle.what();
+                let e = RecordError::NotNine { what, task: "bench" };
+                corpus.malformed += 1;
+                if corpus.malformed <= MAX_MESSAGES {
+                    say!("{name}: line {}: malformed: {e}", record.line);
+                }
+            }
             Err(e) => {
                 corpus.malformed += 1;
                 if corpus.malformed <= MAX_MESSAGES {

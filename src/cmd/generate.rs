@@ -21,6 +21,7 @@ use crate::io::progress::{Progress, ProgressMode};
 use crate::rate::{rating_text, Rater, Technique};
 use crate::run::options::Sink;
 use crate::run::{dest, threads};
+use crate::sized::{Shape, SizedGenerator};
 use crate::solver::{Solver, SolverKind};
 
 /// Puzzles generated a block at a time, which keeps memory bounded while the pool works.
@@ -117,11 +118,20 @@ pub(crate) struct Plan {
     pub threads: usize,
     /// Draws for one puzzle before giving up ([`MAX_DRAWS`]).
     pub max_draws: u32,
+    /// The grids' shape, for other sizes than 9x9 (which take no filters).
+    pub shape: Option<Shape>,
 }
 
 impl Plan {
     /// The output format, `Auto` settled; an error for one `generate` does not write.
     pub fn output_format(&self) -> Result<OutputFormat> {
+        let filtered = self.clues.is_some()
+            || self.min_guesses.is_some()
+            || self.rating.is_some()
+            || self.technique.is_some();
+        if let (Some(shape), true) = (self.shape, filtered) {
+            bail!("{shape} grids: --clues, --min-guesses, --rating and --technique filter 9x9 puzzles only");
+        }
         Ok(match (self.format, self.solutions) {
             (OutputFormat::Auto, true) => OutputFormat::Csv,
             (OutputFormat::Auto, false) => OutputFormat::Line,
@@ -190,30 +200,46 @@ impl Plan {
         }
         parts.join(" ")
     }
+
+    /// Puzzle `index` and its solution in the line form: a 9x9 one that passes the filters,
+    /// or one of the plan's shape.
+    fn lines(&self, index: u64) -> Result<(Vec<u8>, Vec<u8>), u32> {
+        let (mut puzzle, mut solution) = (Vec::with_capacity(81), Vec::with_capacity(81));
+        match self.shape {
+            Some(shape) => {
+                let mut generator = SizedGenerator::new(shape, puzzle_seed(self.seed, index));
+                let grid = generator.solution(0);
+                generator.puzzle(&grid, 0).write_line(&mut puzzle);
+                grid.write_line(&mut solution);
+            }
+            None => {
+                let (grid, answer) = self.puzzle(index)?;
+                grid.write_line(&mut puzzle);
+                answer.write_line(&mut solution);
+            }
+        }
+        Ok((puzzle, solution))
+    }
 }
 
-/// Appends one output record for `puzzle` (and `solution` if asked) in `format`.
-fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &Grid, solution: Option<&Grid>) {
-    let text = |grid: &Grid| {
-        let mut line = Vec::with_capacity(81);
-        grid.write_line(&mut line);
-        line
-    };
+/// Appends one output record for `puzzle` (and `solution` if asked), lines of text, in
+/// `format`.
+fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &[u8], solution: Option<&[u8]>) {
     match format {
         OutputFormat::Jsonl => {
             out.extend_from_slice(b"{\"puzzle\":");
-            json_string(out, &text(puzzle));
+            json_string(out, puzzle);
             if let Some(solution) = solution {
                 out.extend_from_slice(b",\"solution\":");
-                json_string(out, &text(solution));
+                json_string(out, solution);
             }
             out.push(b'}');
         }
         _ => {
-            out.extend_from_slice(&text(puzzle));
+            out.extend_from_slice(puzzle);
             if let Some(solution) = solution {
                 out.push(format.delimiter().unwrap_or(b','));
-                out.extend_from_slice(&text(solution));
+                out.extend_from_slice(solution);
             }
         }
     }
@@ -245,9 +271,10 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
-                    let (puzzle, solution) = plan.puzzle(i).map_err(|draws| (i, draws))?;
-                    let mut record = Vec::with_capacity(200);
-                    encode(&mut record, format, &puzzle, plan.solutions.then_some(&solution));
+                    let (puzzle, solution) = plan.lines(i).map_err(|draws| (i, draws))?;
+                    let mut record = Vec::with_capacity(2 * puzzle.len() + 20);
+                    let solution = plan.solutions.then_some(&solution[..]);
+                    encode(&mut record, format, &puzzle, solution);
                     Ok(record)
                 })
                 .collect()
@@ -323,6 +350,7 @@ mod tests {
             progress: ProgressMode::Never,
             threads: 1,
             max_draws: MAX_DRAWS,
+            shape: None,
         }
     }
 

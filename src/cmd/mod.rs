@@ -14,6 +14,7 @@ pub(crate) mod dedup;
 pub(crate) mod generate;
 pub(crate) mod overlap;
 mod rate;
+mod sized;
 mod solve;
 mod task;
 mod validate;
@@ -26,7 +27,7 @@ use crate::augment::Augmenter;
 use crate::canon::{Form, Sameness};
 use crate::grid::Grid;
 use crate::io::format::chunk::Chunk;
-use crate::io::format::{ColumnChoice, Puzzle, Record, Records};
+use crate::io::format::{ColumnChoice, Parsed, Record, Records};
 use crate::io::output::{Encoder, OutputFormat};
 use crate::run::error::Error;
 use crate::run::options::{Options, Work};
@@ -44,11 +45,12 @@ use crate::verdict::{Detail, Fault, Reason, RecordError, Task, Verdict};
 pub(crate) fn judge(
     task: Task,
     solver: &mut dyn Solver,
-    parsed: &Result<Puzzle, RecordError>,
+    parsed: &Result<Parsed, RecordError>,
     scratch: &mut Grid,
 ) -> Verdict {
     let puzzle = match parsed {
-        Ok(puzzle) => puzzle,
+        Ok(Parsed::Nine(puzzle)) => puzzle,
+        Ok(Parsed::Sized(puzzle)) => return sized::judge(task, puzzle),
         Err(e) => {
             let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(*e) };
             return Verdict::new(None).failed(fault);
@@ -99,6 +101,8 @@ pub(crate) struct BulkJob<K> {
     pub task: Task,
     /// With which solver.
     pub solver: SolverKind,
+    /// The grids' shape, if the user said.
+    pub shape: Option<crate::sized::Shape>,
     /// How to write it.
     pub encoder: Encoder,
     /// What it keeps of each record for the writer.
@@ -148,8 +152,11 @@ impl Keep for Written {
         out: &mut ChunkOutput,
     ) {
         let encoder = &job.encoder;
-        if let (Task::Augment { copies, seed, include_original, .. }, None, Ok(puzzle)) =
-            (job.task, &verdict.fault, &record.parsed)
+        if let (
+            Task::Augment { copies, seed, include_original, .. },
+            None,
+            Ok(Parsed::Nine(puzzle)),
+        ) = (job.task, &verdict.fault, &record.parsed)
         {
             if self.failures_only {
                 return; // only failures are written
@@ -184,7 +191,8 @@ impl<K: Keep> Job for BulkJob<K> {
         }
         with_solver(self.solver, |solver| {
             let mut scratch = Grid::EMPTY;
-            let mut records = Records::new(encoder.input(), &chunk.data, chunk.first_line);
+            let mut records =
+                Records::new(encoder.input(), &chunk.data, chunk.first_line).with_shape(self.shape);
             // Only validate and augment use a CSV row's answer.
             if !matches!(self.task, Task::Validate | Task::Augment { .. }) {
                 records = records.without_answers();
@@ -310,6 +318,7 @@ pub(crate) fn run_with<K: Keep>(
         Ok(BulkJob {
             task,
             solver: settings.solver,
+            shape: settings.format.shape,
             encoder,
             keep,
             input_name,

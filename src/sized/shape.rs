@@ -127,6 +127,33 @@ impl Shape {
     }
 }
 
+/// A shape as `--size N` and `--box RxC` ask for it: the box alone (`3x4`), the size alone
+/// (its usual boxes), or both (which must agree). `Ok(None)` when neither is given.
+pub fn shape_asked(size: Option<usize>, boxes: Option<&str>) -> Result<Option<Shape>, String> {
+    let boxes = match boxes {
+        None => None,
+        Some(text) => {
+            let parsed = text
+                .split_once(['x', 'X'])
+                .and_then(|(r, c)| Shape::new(r.trim().parse().ok()?, c.trim().parse().ok()?));
+            let why = format!(
+                "--box {text}: expected box rows x columns, each 2 or more, at most 25 cells (3x4)"
+            );
+            Some(parsed.ok_or(why)?)
+        }
+    };
+    match (size, boxes) {
+        (None, None) => Ok(None),
+        (Some(n), Some(shape)) if shape.size() != n => {
+            Err(format!("--box {}x{} makes {}x{} grids, not --size {n}", shape.box_rows(), shape.box_cols(), shape.size(), shape.size()))
+        }
+        (_, Some(shape)) => Ok(Some(shape)),
+        (Some(n), None) => Shape::of_size(n).map(Some).ok_or_else(|| {
+            format!("--size {n}: sizes run from 4 to 25 and need boxes (not a prime): 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25")
+        }),
+    }
+}
+
 impl fmt::Display for Shape {
     /// `16x16`; a shape whose boxes are not its usual ones adds them: `6x6 (boxes 3x2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

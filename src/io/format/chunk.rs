@@ -581,7 +581,7 @@ mod tests {
         assert_eq!(records[0].text, format!("#17,\"a\nb \"\"q\"\"\nc\",{p}").as_bytes());
         assert!(records[0].parsed.is_ok() && records[2].parsed.is_ok());
         assert_eq!(records[3].text, format!("4,\"stray,{p}").as_bytes());
-        let err = records[3].parsed.unwrap_err().to_string();
+        let err = records[3].parsed.clone().unwrap_err().to_string();
         assert!(err.starts_with("unterminated quote in field 2"), "{err}");
         assert!(records[5].parsed.is_ok(), "a quote inside a plain field is a byte");
         assert!(records[6].parsed.is_ok());

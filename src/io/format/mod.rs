@@ -27,7 +27,7 @@ pub mod lines;
 pub mod records;
 
 pub use csv::{Column, ColumnChoice, ColumnSource, CsvLayout, Delimiter, LayoutError, NULL_FIELD};
-pub use records::{Layout, Puzzle, Record, Records};
+pub use records::{Layout, Parsed, Puzzle, Record, Records, SizedPuzzle};
 
 use memchr::memmem;
 
@@ -69,6 +69,9 @@ pub struct FormatOptions {
     pub answer_column: Option<Column>,
     /// What separates fields, if said: rows are then fields (as CSV's are) whatever the kind.
     pub delimiter: Option<Delimiter>,
+    /// The grids' shape, if said (`--size`, `--box`): every puzzle must be of it. Otherwise a
+    /// puzzle's length names its size, in its usual shape.
+    pub shape: Option<crate::sized::Shape>,
 }
 
 /// Works out the format of an input from its first lines (`head`) and the user's options: an

@@ -8,6 +8,7 @@ use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
 use super::lines::{count_line_ends, line_at};
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, Grid, ParseError};
+use crate::sized::{Board, BoardError, Marks, Shape, MARKS_LINE};
 use crate::verdict::RecordError;
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.
@@ -38,10 +39,140 @@ pub struct Record<'a> {
     /// the last, and whatever lines lie between them.
     pub text: &'a [u8],
     /// The puzzle, or why the text is not a puzzle.
-    pub parsed: Result<Puzzle, RecordError>,
+    pub parsed: Result<Parsed, RecordError>,
 }
 
-/// A record that parsed.
+/// A record that parsed: a 9x9 puzzle, or one of another size or given as pencilmarks, which
+/// only some commands take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parsed {
+    /// A 9x9 puzzle.
+    Nine(Puzzle),
+    /// Any other.
+    Sized(Box<SizedPuzzle>),
+}
+
+impl Parsed {
+    /// The 9x9 puzzle, for tests that read only those.
+    #[cfg(test)]
+    pub(crate) fn into_nine(self) -> Puzzle {
+        match self {
+            Parsed::Nine(puzzle) => puzzle,
+            Parsed::Sized(sized) => panic!("not 9x9: {sized:?}"),
+        }
+    }
+
+    /// How it was laid out.
+    pub fn layout(&self) -> Layout {
+        match self {
+            Parsed::Nine(puzzle) => puzzle.layout,
+            Parsed::Sized(puzzle) => puzzle.layout,
+        }
+    }
+}
+
+/// A puzzle of another size than 9x9, or a 9x9 puzzle given as pencilmarks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizedPuzzle {
+    /// Its digits (for a pencilmark puzzle, the cells allowed one digit).
+    pub board: Board,
+    /// Each cell's allowed digits, for a pencilmark puzzle.
+    pub marks: Option<Marks>,
+    /// How it was laid out.
+    pub layout: Layout,
+    /// The answer the record carries, parsed or not.
+    pub answer: Option<Result<Board, BoardError>>,
+}
+
+impl SizedPuzzle {
+    /// What it is, for messages: `a 16x16 puzzle`, `a pencilmark puzzle`.
+    pub fn what(&self) -> &'static str {
+        if self.marks.is_some() {
+            return "a pencilmark puzzle";
+        }
+        const NAMES: [&str; 26] = [
+            "",
+            "",
+            "",
+            "",
+            "a 4x4 puzzle",
+            "",
+            "a 6x6 puzzle",
+            "",
+            "an 8x8 puzzle",
+            "a 9x9 puzzle",
+            "a 10x10 puzzle",
+            "",
+            "a 12x12 puzzle",
+            "",
+            "",
+            "a 15x15 puzzle",
+            "a 16x16 puzzle",
+            "",
+            "",
+            "",
+            "a 20x20 puzzle",
+            "",
+            "",
+            "",
+            "a 24x24 puzzle",
+            "a 25x25 puzzle",
+        ];
+        NAMES[self.board.shape().size()]
+    }
+
+    /// Each cell's candidates, as the solver takes them.
+    pub fn candidates(&self) -> Vec<u32> {
+        match &self.marks {
+            Some(marks) => marks.candidates().to_vec(),
+            None => self.board.candidates(),
+        }
+    }
+}
+
+/// A line of another length than 81 as a puzzle: a pencilmark line, or a grid of `shape`, or
+/// without one of the size its length names.
+fn sized_line(
+    line: &[u8],
+    layout: Layout,
+    shape: Option<Shape>,
+) -> Result<SizedPuzzle, BoardError> {
+    if line.len() == MARKS_LINE {
+        let marks = Marks::parse_line(line)?;
+        let digits: Vec<u8> = marks
+            .candidates()
+            .iter()
+            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
+            .collect();
+        let board = Board::from_cells(Shape::NINE, &digits).expect("81 digits 0 to 9");
+        return Ok(SizedPuzzle { board, marks: Some(marks), layout, answer: None });
+    }
+    let board = Board::parse_line(line, shape)?;
+    Ok(SizedPuzzle { board, marks: None, layout, answer: None })
+}
+
+/// A 9x9 line, or any other size's (of `shape` if given), or the reason it is neither.
+#[inline]
+fn any_line(line: &[u8], layout: Layout, shape: Option<Shape>) -> Result<Parsed, RecordError> {
+    let sized = |shape| Ok(Parsed::Sized(Box::new(sized_line(line, layout, shape)?)));
+    match shape {
+        // Told another size than 9x9: every line is a grid of it.
+        Some(shape) if shape != Shape::NINE => return sized(Some(shape)),
+        _ => {}
+    }
+    match Grid::parse_line(line) {
+        Ok(grid) => Ok(Parsed::Nine(Puzzle { grid, layout, answer: None })),
+        // A pencilmark line, or (unless told 9x9) the length of another common size.
+        Err(ParseError::WrongLength { cells })
+            if cells == MARKS_LINE || (shape.is_none() && Shape::of_cells(cells).is_some()) =>
+        {
+            sized(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A 9x9 puzzle that parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Puzzle {
     /// The givens.
@@ -67,6 +198,8 @@ pub struct Records<'a> {
     answers: bool,
     /// Lines skipped as comments so far.
     comments: u64,
+    /// The shape every puzzle must have, if the user said.
+    shape: Option<Shape>,
 }
 
 impl<'a> Records<'a> {
@@ -81,7 +214,14 @@ impl<'a> Records<'a> {
             back_to_back: 0,
             answers: true,
             comments: 0,
+            shape: None,
         }
+    }
+
+    /// Reads every puzzle as a grid of `shape`, if given, rather than of the size its length
+    /// names.
+    pub fn with_shape(self, shape: Option<Shape>) -> Records<'a> {
+        Records { shape, ..self }
     }
 
     /// How many lines were skipped as comments so far: `#` lines of the line and grid formats,
@@ -232,7 +372,7 @@ impl<'a> Records<'a> {
             Some((line, e)) => (line, Err(e)),
             None => {
                 let layout = Layout::Rows { spaced, boxed };
-                (first, Ok(Puzzle { grid: Grid(cells), layout, answer: None }))
+                (first, Ok(Parsed::Nine(Puzzle { grid: Grid(cells), layout, answer: None })))
             }
         };
         Some(Record { line, text, parsed })
@@ -287,7 +427,7 @@ impl<'a> Records<'a> {
             Ok(fields) if fields != csv.fields => {
                 Err(RecordError::FieldCount { fields, expected: csv.fields })
             }
-            Ok(_) => csv_puzzle(puzzle, answer, &csv),
+            Ok(_) => csv_puzzle(puzzle, answer, &csv, self.shape),
         };
         Some(Record { line, text, parsed })
     }
@@ -318,7 +458,7 @@ impl<'a> Records<'a> {
         }
         let field = |(from, to): (usize, usize)| self.data[from..to].trim_ascii();
         let answer = answer.map(|_| field(row.spans[1]));
-        let parsed = csv_puzzle(field(row.spans[0]), answer, csv);
+        let parsed = csv_puzzle(field(row.spans[0]), answer, csv, self.shape);
         let line = self.line;
         (self.pos, self.line) = (row.next, line + 1);
         Some(Record { line, text, parsed })
@@ -340,19 +480,40 @@ fn csv_puzzle(
     puzzle: &[u8],
     answer: Option<&[u8]>,
     csv: &CsvLayout,
-) -> Result<Puzzle, RecordError> {
-    match Grid::parse_line(puzzle) {
-        Ok(grid) => Ok(Puzzle {
-            grid,
-            layout: Layout::Csv,
-            answer: answer.map(|answer| match Grid::parse_line(answer) {
-                Err(_) if csv.nulls && answer == NULL_FIELD => Err(ParseError::Null),
-                parsed => parsed,
-            }),
-        }),
-        // A null cell of a Parquet or Arrow file: said so, not "1 cells".
-        Err(_) if csv.nulls && puzzle == NULL_FIELD => Err(ParseError::Null.into()),
-        Err(e) => Err(e.into()),
+    shape: Option<Shape>,
+) -> Result<Parsed, RecordError> {
+    // A null cell of a Parquet or Arrow file: said so, not "1 cells".
+    let null = |field: &[u8]| csv.nulls && field == NULL_FIELD;
+    if null(puzzle) {
+        return Err(ParseError::Null.into());
+    }
+    let answer = answer.map(|answer| (!null(answer)).then_some(answer));
+    with_answer(puzzle, answer, Layout::Csv, shape)
+}
+
+/// A puzzle in the line form of any size and the answer it carries: `None` for none,
+/// `Some(None)` for a null, which is never a valid answer. The one rule for CSV rows and the
+/// batch API's strings.
+#[inline]
+pub(crate) fn with_answer(
+    puzzle: &[u8],
+    answer: Option<Option<&[u8]>>,
+    layout: Layout,
+    shape: Option<Shape>,
+) -> Result<Parsed, RecordError> {
+    match any_line(puzzle, layout, shape)? {
+        Parsed::Nine(puzzle) => Ok(Parsed::Nine(Puzzle {
+            answer: answer.map(|answer| answer.map_or(Err(ParseError::Null), Grid::parse_line)),
+            ..puzzle
+        })),
+        Parsed::Sized(mut sized) => {
+            let shape = sized.board.shape();
+            sized.answer = answer.map(|answer| match answer {
+                None | Some(b"") => Err(BoardError::WrongLength { cells: 0 }),
+                Some(answer) => Board::parse_line(answer, Some(shape)),
+            });
+            Ok(Parsed::Sized(sized))
+        }
     }
 }
 
@@ -423,10 +584,7 @@ impl<'a> Iterator for Records<'a> {
                     self.comments += 1;
                     continue;
                 }
-                let parsed = match Grid::parse_line(text) {
-                    Ok(grid) => Ok(Puzzle { grid, layout: Layout::Line, answer: None }),
-                    Err(e) => Err(e.into()),
-                };
+                let parsed = any_line(text, Layout::Line, self.shape);
                 return Some(Record { line, text, parsed });
             },
             Format::Grid => self.grid_record(),
@@ -454,9 +612,9 @@ mod tests {
         assert_eq!(got.len(), 3, "the line after `end` is not read");
         assert_eq!(got[0].line, 3);
         assert_eq!(got[1].line, 4);
-        assert_eq!(got[0].parsed.unwrap().grid.to_string(), PUZZLE);
+        assert_eq!(got[0].parsed.clone().unwrap().into_nine().grid.to_string(), PUZZLE);
         assert_eq!(got[2].line, 5);
-        assert_eq!(got[2].parsed.unwrap_err().to_string(), "80 cells, expected 81");
+        assert_eq!(got[2].parsed.clone().unwrap_err().to_string(), "80 cells, expected 81");
     }
 
     const GRID: &str = "8 0 0 0 0 0 0 0 0
@@ -478,7 +636,10 @@ mod tests {
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].line, 2);
         assert_eq!(got[1].line, 13);
-        let (a, b) = (got[0].parsed.unwrap(), got[1].parsed.unwrap());
+        let (a, b) = (
+            got[0].parsed.clone().unwrap().into_nine(),
+            got[1].parsed.clone().unwrap().into_nine(),
+        );
         assert_eq!(a.grid, b.grid);
         assert_eq!(a.layout, Layout::Rows { spaced: true, boxed: false });
         assert_eq!(b.layout, Layout::Rows { spaced: false, boxed: false });
@@ -496,24 +657,24 @@ mod tests {
         let got = records(Format::Grid, &text);
         assert_eq!(got.len(), 2, "the next record is unaffected");
         assert_eq!(got[0].line, 1);
-        assert_eq!(got[0].parsed.unwrap_err().to_string(), "8 rows, expected 9");
+        assert_eq!(got[0].parsed.clone().unwrap_err().to_string(), "8 rows, expected 9");
         assert!(got[1].parsed.is_ok());
 
         let extra = format!("{GRID}1 2 3 4 5 6 7 8 9\n");
         let got = records(Format::Grid, &extra);
         assert_eq!(got[0].line, 10);
-        assert_eq!(got[0].parsed.unwrap_err().to_string(), "10 rows, expected 9");
+        assert_eq!(got[0].parsed.clone().unwrap_err().to_string(), "10 rows, expected 9");
 
         let bad = GRID.replace("0 0 3 6", "0 0 3 x");
         let got = records(Format::Grid, &bad);
         assert_eq!(got[0].line, 2);
-        let err = got[0].parsed.unwrap_err().to_string();
+        let err = got[0].parsed.clone().unwrap_err().to_string();
         assert_eq!(err, "row 2, column 7: unexpected character 'x'");
 
         let short = GRID.replace("0 7 0 0 9 0 2 0 0", "0 7 0 0 9 0 2 0");
         let got = records(Format::Grid, &short);
         assert_eq!(
-            (got[0].line, got[0].parsed.unwrap_err().to_string()),
+            (got[0].line, got[0].parsed.clone().unwrap_err().to_string()),
             (3, "8 cells in row 3, expected 9".into())
         );
     }
@@ -534,15 +695,15 @@ mod tests {
 
     #[test]
     fn pretty_grids_read_as_plain_ones() {
-        let plain = records(Format::Grid, GRID)[0].parsed.unwrap().grid;
+        let plain = records(Format::Grid, GRID)[0].parsed.clone().unwrap().into_nine().grid;
         let got = records(Format::Grid, PRETTY);
         assert_eq!(got.len(), 1);
-        let pretty = got[0].parsed.unwrap();
+        let pretty = got[0].parsed.clone().unwrap().into_nine();
         assert_eq!(pretty.grid, plain);
         assert_eq!(pretty.layout, Layout::Rows { spaced: true, boxed: true });
         assert_eq!(got[0].text, PRETTY.trim_end().as_bytes(), "the record is the whole grid");
         let compact = records(Format::Grid, "8--|---|---\n--3|6--|---\n-7-|-9-|2--\n---+---+---\n-5-|--7|---\n---|-45|7--\n---|1--|-3-\n---+---+---\n--1|---|-68\n--8|5--|-1-\n-9-|---|4--\n");
-        let compact = compact[0].parsed.unwrap();
+        let compact = compact[0].parsed.clone().unwrap().into_nine();
         assert_eq!(compact.grid, plain);
         assert_eq!(compact.layout, Layout::Rows { spaced: false, boxed: true });
         // With an outer border too, as some printers draw it.
@@ -556,7 +717,7 @@ mod tests {
         let bordered = format!("+-------+-------+-------+\n{bordered}+-------+-------+-------+\n");
         let got = records(Format::Grid, &bordered);
         assert_eq!((got.len(), got[0].line), (1, 2));
-        assert_eq!(got[0].parsed.unwrap().grid, plain);
+        assert_eq!(got[0].parsed.clone().unwrap().into_nine().grid, plain);
         // A row of nine `-` blanks is a row, not a rule.
         assert!(!is_rule(b"---------") && !is_rule(b"- - - | - - - | - - -"));
         assert!(is_rule(b"------+-------+------") && is_rule(b"====================="));
@@ -582,7 +743,7 @@ mod tests {
         let seventeen = format!("{}\n{compact}\n{GRID}", rows.join("\n"));
         let got = records(Format::Grid, &seventeen);
         assert_eq!(got.len(), 2);
-        assert_eq!(got[0].parsed.unwrap_err().to_string(), "17 rows, expected 9");
+        assert_eq!(got[0].parsed.clone().unwrap_err().to_string(), "17 rows, expected 9");
         assert_eq!(got[0].line, 10, "the first row past nine");
         assert!(got[1].parsed.is_ok());
         assert!(
@@ -619,14 +780,14 @@ mod tests {
         assert_eq!(records.take_header(), None);
         assert_eq!(got[0].line, 2);
         assert_eq!(got[0].text, format!("1,{PUZZLE},{ANSWER}").as_bytes());
-        let first = got[0].parsed.unwrap();
+        let first = got[0].parsed.clone().unwrap().into_nine();
         assert_eq!((first.grid.to_string().as_str(), first.layout), (PUZZLE, Layout::Csv));
         assert_eq!(first.answer.unwrap().unwrap().to_string(), ANSWER);
-        let second = got[1].parsed.unwrap();
+        let second = got[1].parsed.clone().unwrap().into_nine();
         assert_eq!(second.answer, Some(Err(ParseError::WrongLength { cells: 0 })));
-        assert_eq!(got[2].parsed.unwrap_err().to_string(), "2 fields, expected 3");
+        assert_eq!(got[2].parsed.clone().unwrap_err().to_string(), "2 fields, expected 3");
         assert_eq!(
-            got[3].parsed.unwrap_err().to_string(),
+            got[3].parsed.clone().unwrap_err().to_string(),
             "unterminated quote in field 2: no closing quote within 1000 lines"
         );
         assert_eq!(got[3].line, 5);

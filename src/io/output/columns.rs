@@ -12,7 +12,8 @@ use arrow_schema::DataType;
 
 use crate::canon::{Sameness, Transform};
 use crate::grid::Grid;
-use crate::verdict::{Fault, Task, Verdict};
+use crate::sized::{Board, Marks};
+use crate::verdict::{Fault, SizedVerdict, Task, Verdict};
 
 /// One of our columns (a JSON Lines key), beside the input's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,6 +273,10 @@ pub enum Value<'a> {
     Grid(&'a Grid),
     /// A grid as its 81 digits, `0` for a blank (a canonical form).
     Digits(&'a Grid),
+    /// A grid of another size as its line, `.` for a blank.
+    Board(&'a Board),
+    /// A pencilmark puzzle as its 729-character line.
+    Marks(&'a Marks),
     /// A failure's particulars, or its reason where there are none.
     Fault(&'a Fault),
     /// A transformation.
@@ -331,8 +336,15 @@ impl<'a> Row<'a> {
                 File => Value::Name(file),
                 Line => Value::Int(line),
                 Status => Value::Text(verdict.status(task)),
-                Puzzle => grid(&verdict.puzzle),
-                Solution => grid(&verdict.solution),
+                Puzzle => match (&verdict.puzzle, verdict.sized.as_deref()) {
+                    (None, Some(SizedVerdict { marks: Some(marks), .. })) => Value::Marks(marks),
+                    (None, Some(sized)) => Value::Board(&sized.puzzle),
+                    (puzzle, _) => grid(puzzle),
+                },
+                Solution => match verdict.sized.as_deref() {
+                    Some(SizedVerdict { solution: Some(solution), .. }) => Value::Board(solution),
+                    _ => grid(&verdict.solution),
+                },
                 Count => int(verdict.count.map(u64::from)),
                 Limit => match (task, verdict.count) {
                     (Task::Count { limit }, Some(_)) => Value::Int(limit.into()),
@@ -386,6 +398,8 @@ impl Value<'_> {
             Value::Text(text) => out.extend_from_slice(text.as_bytes()),
             Value::Name(name) => out.extend_from_slice(name.as_bytes()),
             Value::Grid(grid) => grid.write_line(out),
+            Value::Board(board) => board.write_line(out),
+            Value::Marks(marks) => marks.write_line(out),
             Value::Digits(grid) => out.extend(grid.cells().iter().map(|&v| b'0' + v)),
             Value::Fault(fault) => fault_text(out, fault),
             Value::Transform(transform) => {

@@ -17,7 +17,7 @@ use super::text::{delimited_field, json_string, output_names, report_text};
 use crate::canon::{Sameness, Transform};
 use crate::io::format::jsonl::row_error;
 use crate::io::format::{
-    ColumnChoice, CsvLayout, Delimiter, Format, Layout, Puzzle, Record, NULL_FIELD,
+    ColumnChoice, CsvLayout, Delimiter, Format, Layout, Parsed, Puzzle, Record, NULL_FIELD,
 };
 use crate::io::table::TableBuilder;
 use crate::verdict::{count_label, Fault, Task, Verdict};
@@ -464,13 +464,16 @@ impl Encoder {
             }
             Task::Solve => {
                 // A solution in the record's own layout.
+                if let Some(sized) = &verdict.sized {
+                    sized.solution.as_ref().expect("a solved verdict has one").write_line(out);
+                    out.push(b'\n');
+                    return;
+                }
                 let solution = verdict.solution.as_ref().expect("a solved verdict has one");
-                match &record.parsed {
-                    Ok(Puzzle { layout: Layout::Rows { spaced, boxed: false }, .. }) => {
-                        solution.write_rows(out, *spaced)
-                    }
-                    Ok(Puzzle { layout: Layout::Rows { spaced, boxed: true }, .. }) => {
-                        solution.write_boxed_rows(out, *spaced)
+                match record.parsed.as_ref().map(Parsed::layout) {
+                    Ok(Layout::Rows { spaced, boxed: false }) => solution.write_rows(out, spaced),
+                    Ok(Layout::Rows { spaced, boxed: true }) => {
+                        solution.write_boxed_rows(out, spaced)
                     }
                     _ => {
                         solution.write_line(out);
@@ -536,6 +539,10 @@ impl Encoder {
             Task::Solve => {
                 out.push(self.delimiter);
                 if let Some(solution) = &verdict.solution {
+                    solution.write_line(out);
+                } else if let Some(solution) =
+                    verdict.sized.as_ref().and_then(|s| s.solution.as_ref())
+                {
                     solution.write_line(out);
                 }
                 out.push(self.delimiter);

@@ -1,0 +1,109 @@
+//! What solve, count and validate conclude about a puzzle of another size than 9x9, or a
+//! pencilmark puzzle: the same rules as for 9x9 (`solve.rs`, `count.rs`, `validate.rs`), with
+//! this thread's [`SizedSolver`]. The other commands take 9x9 puzzles only, and say so.
+
+use std::cell::RefCell;
+
+use crate::grid::Conflict;
+use crate::io::format::SizedPuzzle;
+use crate::sized::{Board, BoardError, CellAt, SizedSolver};
+use crate::verdict::{Detail, Fault, Reason, RecordError, SizedVerdict, Task, Verdict};
+
+thread_local! {
+    /// One solver a worker thread, as for 9x9 (`with_solver`).
+    static SOLVER: RefCell<SizedSolver> = RefCell::new(SizedSolver::new());
+}
+
+/// Judges a sized puzzle for `task`.
+pub(super) fn judge(task: Task, puzzle: &SizedPuzzle) -> Verdict {
+    let limit = match task {
+        Task::Solve => 1,
+        Task::Count { limit } => limit,
+        Task::Validate => 2,
+        _ => {
+            let error = RecordError::NotNine { what: puzzle.what(), task: task.name() };
+            let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(error) };
+            return Verdict::new(None).failed(fault);
+        }
+    };
+    let mut solution = puzzle.board.clone();
+    let outcome = SOLVER.with_borrow_mut(|solver| {
+        solver.count(puzzle.board.shape(), &puzzle.candidates(), limit, solution.cells_mut())
+    });
+    let sized =
+        SizedVerdict { puzzle: puzzle.board.clone(), marks: puzzle.marks.clone(), solution: None };
+    let verdict = Verdict { guesses: Some(outcome.guesses), ..Verdict::new(None) };
+    let with = |solution: Option<Board>, verdict: Verdict| Verdict {
+        sized: Some(Box::new(SizedVerdict { solution, ..sized.clone() })),
+        ..verdict
+    };
+    let no_solution = || match puzzle.board.conflict() {
+        Some((digit, house)) => Fault {
+            reason: Reason::ConflictingGivens,
+            detail: Detail::Conflict(Conflict { digit, house }),
+        },
+        None => Fault::bare(Reason::NoSolution),
+    };
+    match task {
+        Task::Solve if outcome.solved() => with(Some(solution), verdict),
+        Task::Solve => with(None, verdict).failed(no_solution()),
+        Task::Count { .. } => {
+            let fault = (outcome.solutions == 0).then(no_solution);
+            match fault {
+                Some(fault) if fault.reason == Reason::ConflictingGivens => {
+                    with(None, verdict).failed(fault)
+                }
+                _ => with(None, Verdict { count: Some(outcome.solutions), ..verdict }),
+            }
+        }
+        _ => {
+            let verdict = with(None, Verdict { count: Some(outcome.solutions), ..verdict });
+            match outcome.solutions {
+                0 => return verdict.failed(no_solution()),
+                1 => {}
+                _ => return verdict.failed(Fault::bare(Reason::MultipleSolutions)),
+            }
+            match &puzzle.answer {
+                None => verdict,
+                Some(Ok(answer)) if *answer == solution => verdict,
+                Some(answer) => verdict.failed(answer_fault(answer, puzzle, &solution)),
+            }
+        }
+    }
+}
+
+/// Why a sized answer is not the solution: the same reasons, in the same order, as 9x9's.
+fn answer_fault(
+    answer: &Result<Board, BoardError>,
+    puzzle: &SizedPuzzle,
+    solution: &Board,
+) -> Fault {
+    let fault = |reason, detail| Fault { reason, detail };
+    let answer = match answer {
+        Err(e) => return fault(Reason::AnswerInvalid, Detail::SizedAnswer(*e)),
+        Ok(answer) => answer,
+    };
+    let size = answer.shape().size() as u8;
+    let at = |cell: usize| CellAt { cell: cell as u16, size };
+    if let Some((digit, house)) = answer.conflict() {
+        return fault(Reason::AnswerInvalid, Detail::AnswerConflict(Conflict { digit, house }));
+    }
+    if let Some(cell) = answer.cells().iter().position(|&v| v == 0) {
+        return fault(Reason::AnswerInvalid, Detail::SizedBlank(at(cell)));
+    }
+    let mine = answer.cells();
+    let allowed = puzzle.candidates();
+    if let Some(cell) = (0..mine.len()).find(|&c| allowed[c] & (1 << (mine[c] - 1)) == 0) {
+        let given = if puzzle.marks.is_some() { 0 } else { puzzle.board.cells()[cell] };
+        let detail = Detail::SizedChanged { at: at(cell), given, answer: mine[cell] };
+        return fault(Reason::AnswerDisagrees, detail);
+    }
+    match (0..mine.len()).find(|&c| solution.cells()[c] != mine[c]) {
+        Some(cell) => {
+            let (solution, answer) = (solution.cells()[cell], mine[cell]);
+            let detail = Detail::SizedNotSolution { at: at(cell), solution, answer };
+            fault(Reason::AnswerNotSolution, detail)
+        }
+        None => Fault::bare(Reason::AnswerNotSolution),
+    }
+}

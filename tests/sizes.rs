@@ -1,0 +1,214 @@
+//! Every size from 4x4 to 25x25, and 9x9 pencilmark puzzles, through the binary: puzzles
+//! made by `generate --size`, solved, counted and validated in every form the formats take,
+//! mixed sizes in one file, and the commands that take 9x9 only saying so.
+
+use crate::util::{sudoku_bulk, TempDir};
+
+/// The sizes a line's length names, and the puzzles of each made for a test (with their
+/// solutions, as CSV rows `puzzle,solution`).
+const SIZES: [usize; 7] = [4, 6, 8, 9, 12, 16, 25];
+
+fn generated(size: usize, count: usize, seed: u64) -> Vec<(String, String)> {
+    let (n, seed, size) = (count.to_string(), seed.to_string(), size.to_string());
+    let args = ["generate", "--size", &size, "-n", &n, "--seed", &seed, "--solutions", "-q"];
+    let run = sudoku_bulk(&args, None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let rows: Vec<(String, String)> = run
+        .stdout
+        .lines()
+        .skip(1) // the header
+        .map(|row| {
+            let (p, s) = row.split_once(',').unwrap();
+            (p.to_string(), s.to_string())
+        })
+        .collect();
+    assert_eq!(rows.len(), count);
+    rows
+}
+
+/// Whether `solution` is a complete grid of size `n` (boxes of its usual shape) that keeps
+/// the givens of `puzzle`: checked here from the text, not by the library.
+fn solves(puzzle: &str, solution: &str, n: usize) -> bool {
+    let value = |c: u8| match c {
+        b'1'..=b'9' => usize::from(c - b'0'),
+        b'A'..=b'Z' => usize::from(c - b'A') + 10,
+        _ => 0,
+    };
+    let cells: Vec<usize> = solution.bytes().map(value).collect();
+    let (br, bc) = match n {
+        4 => (2, 2),
+        6 => (2, 3),
+        8 => (2, 4),
+        9 => (3, 3),
+        12 => (3, 4),
+        16 => (4, 4),
+        _ => (5, 5),
+    };
+    let house_ok = |members: Vec<usize>| {
+        let mut digits: Vec<usize> = members.iter().map(|&i| cells[i]).collect();
+        digits.sort();
+        digits == (1..=n).collect::<Vec<_>>()
+    };
+    cells.len() == n * n
+        && puzzle.bytes().zip(solution.bytes()).all(|(p, s)| value(p) == 0 || p == s)
+        && (0..n).all(|i| {
+            let (top, left) = (i / (n / bc) * br, i % (n / bc) * bc);
+            house_ok((0..n).map(|j| i * n + j).collect())
+                && house_ok((0..n).map(|j| j * n + i).collect())
+                && house_ok((0..n).map(|j| (top + j / bc) * n + left + j % bc).collect())
+        })
+}
+
+#[test]
+fn puzzles_of_every_size_are_solved_counted_and_validated_in_one_file() {
+    let tmp = TempDir::new("sizes");
+    let mut rows = Vec::new();
+    for (k, &n) in SIZES.iter().enumerate() {
+        rows.extend(
+            generated(n, if n == 25 { 1 } else { 3 }, k as u64).into_iter().map(|r| (n, r)),
+        );
+    }
+    let lines: String = rows.iter().map(|(_, (p, _))| format!("{p}\n")).collect();
+    let input = tmp.file("mixed.txt", lines.as_bytes());
+    let solved = sudoku_bulk(&["solve", &input, "-q"], None);
+    assert_eq!(solved.code, Some(0), "{}", solved.stderr);
+    let out: Vec<&str> = solved.stdout.lines().collect();
+    assert_eq!(out.len(), rows.len(), "one output record per input record");
+    for ((n, (puzzle, solution)), got) in rows.iter().zip(&out) {
+        assert_eq!(got, solution, "{n}x{n}: {puzzle}");
+        assert!(solves(puzzle, got, *n), "{n}x{n}: {got}");
+    }
+    let counted = sudoku_bulk(&["count", &input, "-q"], None);
+    assert!(counted.stdout.lines().all(|l| l == "1"), "{}", counted.stdout);
+    // The CSV of generate, validated: every answer is the one solution.
+    let csv: String = rows.iter().map(|(_, (p, s))| format!("{p},{s}\n")).collect();
+    let csv = tmp.file("mixed.csv", format!("puzzle,solution\n{csv}").as_bytes());
+    let valid = sudoku_bulk(&["validate", &csv, "-o", "-", "--output-format", "jsonl", "-q"], None);
+    assert_eq!(valid.code, Some(0), "{}", valid.stderr);
+    assert_eq!(valid.stdout.matches("\"status\":\"valid\"").count(), rows.len());
+}
+
+#[test]
+fn wrong_answers_and_bad_lines_of_other_sizes_are_named() {
+    let tmp = TempDir::new("sizes-faults");
+    let (puzzle, solution) = generated(16, 1, 5).remove(0);
+    // Swap two digits of the answer's first row: the answer is still a valid row, but the
+    // grid is not a solution.
+    let mut swapped = solution.clone().into_bytes();
+    swapped.swap(0, 1);
+    let swapped = String::from_utf8(swapped).unwrap();
+    let blank_at = puzzle.find('.').unwrap();
+    let mut blanked = solution.clone().into_bytes();
+    blanked[blank_at] = b'.';
+    let blanked = String::from_utf8(blanked).unwrap();
+    let mut bad = puzzle.clone().into_bytes();
+    bad[17] = b'H'; // 17, above 16
+    let bad = String::from_utf8(bad).unwrap();
+    let text = format!(
+        "puzzle,solution\n{puzzle},{solution}\n{puzzle},{swapped}\n{puzzle},{blanked}\n{bad},{solution}\n{puzzle},\n"
+    );
+    let input = tmp.file("faults.csv", text.as_bytes());
+    let run = sudoku_bulk(&["validate", &input], None);
+    assert_eq!(run.code, Some(1));
+    let errors: Vec<&str> = run.stderr.lines().filter(|l| l.contains(": line ")).collect();
+    assert_eq!(errors.len(), 4, "{}", run.stderr);
+    assert!(errors[0].contains("line 3: answer invalid: digit"), "{}", errors[0]);
+    let cell = blank_at + 1;
+    let (row, col) = (blank_at / 16 + 1, blank_at % 16 + 1);
+    let blank = format!("line 4: answer invalid: cell {cell} (row {row}, column {col}) is blank");
+    assert!(errors[1].ends_with(&blank), "{}", errors[1]);
+    assert!(
+        errors[2].ends_with(
+            "line 5: malformed: cell 18 (row 2, column 2): 'H' is 17, above 16 in a 16x16 grid"
+        ),
+        "{}",
+        errors[2]
+    );
+    assert!(errors[3].ends_with("line 6: answer invalid: empty field: no answer"), "{}", errors[3]);
+}
+
+#[test]
+fn commands_for_nine_by_nine_only_say_so_for_each_other_puzzle() {
+    let tmp = TempDir::new("sizes-nine-only");
+    let (puzzle, _) = generated(12, 1, 2).remove(0);
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let input = tmp.file("two.txt", format!("{puzzle}\n{nine}\n").as_bytes());
+    for command in ["canon", "dedup", "augment", "rate", "explain"] {
+        let run = sudoku_bulk(&[command, &input], None);
+        let expected =
+            format!("line 1: malformed: a 12x12 puzzle: {command} takes 9x9 puzzles only");
+        assert!(run.stderr.contains(&expected), "{command}: {}", run.stderr);
+        assert!(
+            !run.stderr.contains("line 2:"),
+            "{command}: the 9x9 puzzle passes: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn size_and_box_name_the_shape_and_lengths_that_do_not_fit_are_errors() {
+    let tmp = TempDir::new("sizes-box");
+    let run = sudoku_bulk(
+        &["generate", "--size", "6", "--box", "3x2", "-n", "4", "--seed", "3", "--solutions", "-q"],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let input = tmp.file("tall.csv", run.stdout.as_bytes());
+    let told = sudoku_bulk(&["validate", &input, "--box", "3x2", "-q"], None);
+    assert_eq!(told.code, Some(0), "with --box 3x2 every answer is the solution: {}", told.stderr);
+    // Read as the usual 2x3 boxes, the same lines are other puzzles.
+    let guessed = sudoku_bulk(&["validate", &input, "-q"], None);
+    assert_eq!(guessed.code, Some(1));
+    let lines = tmp.file("short.txt", format!("{}\n", ".".repeat(81)).as_bytes());
+    let run = sudoku_bulk(&["count", &lines, "--size", "16"], None);
+    assert!(
+        run.stderr.contains("line 1: malformed: 81 cells, expected 256 for 16x16"),
+        "{}",
+        run.stderr
+    );
+    let run = sudoku_bulk(&["count", &lines, "--size", "10"], None);
+    assert!(run.stderr.contains("expected 100 for 10x10"), "{}", run.stderr);
+    let run = sudoku_bulk(&["count", &lines, "--size", "7"], None);
+    assert!(run.stderr.contains("--size 7: sizes run from 4 to 25"), "{}", run.stderr);
+    assert_eq!(run.code, Some(2));
+}
+
+#[test]
+fn pencilmark_lines_are_solved_counted_and_validated() {
+    let tmp = TempDir::new("pencilmarks");
+    let puzzle =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let solved = sudoku_bulk(&["solve", "-q"], Some(format!("{puzzle}\n").as_bytes()));
+    let solution = solved.stdout.trim().to_string();
+    // Givens as one mark, blanks as all nine: the same puzzle.
+    let marks = |allowed: &dyn Fn(usize, u8) -> bool| -> String {
+        (0..81)
+            .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+            .map(|(c, d)| if allowed(c, d) { char::from(b'0' + d) } else { '.' })
+            .collect()
+    };
+    let p = puzzle.as_bytes();
+    let same = marks(&|c, d| p[c] == b'.' || p[c] == b'0' + d);
+    // Every cell allowed two digits, its solution's among them: perhaps more solutions.
+    let s = solution.as_bytes();
+    let pairs = marks(&|c, d| s[c] == b'0' + d || (s[c] - b'0') % 9 + 1 == d);
+    // A cell allowed nothing: none.
+    let none = marks(&|c, d| c != 40 && (p[c] == b'.' || p[c] == b'0' + d));
+    let input = tmp.file("marks.txt", format!("{same}\n{pairs}\n{none}\n").as_bytes());
+    let run = sudoku_bulk(&["solve", &input], None);
+    let out: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(out[0], solution);
+    assert!(solves(&".".repeat(81), out[1], 9));
+    assert_eq!(out[2], "error: line 3: no solution");
+    let counted = sudoku_bulk(&["count", &input, "-q"], None);
+    assert_eq!(counted.stdout.lines().next(), Some("1"));
+    let csv = tmp.file(
+        "marks.csv",
+        format!("puzzle,solution\n{same},{solution}\n{none},{solution}\n").as_bytes(),
+    );
+    let run = sudoku_bulk(&["validate", &csv], None);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("line 3: no solution"), "{}", run.stderr);
+    assert!(!run.stderr.contains("line 2:"), "{}", run.stderr);
+}
