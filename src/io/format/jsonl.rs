@@ -119,13 +119,40 @@ fn object(line: &[u8]) -> Result<Object, JsonError> {
     })
 }
 
-/// Appends a value as a field: a string's text, a null as a null, anything else its JSON.
+/// Appends a value as a field: a string's text, a null as a null, a grid of integers as its
+/// line, anything else its JSON.
 fn put_value(out: &mut Vec<u8>, value: Option<&Value>, first: bool) {
     match value {
         None | Some(Value::Null) => put_field(out, None, first),
         Some(Value::String(text)) => put_field(out, Some(text.as_bytes()), first),
-        Some(other) => put_field(out, Some(other.to_string().as_bytes()), first),
+        Some(other) => match integer_grid(other) {
+            Some(line) => put_field(out, Some(&line), first),
+            None => put_field(out, Some(other.to_string().as_bytes()), first),
+        },
     }
+}
+
+/// An array of integers, flat (`[0,16,1,...]`) or row by row (`[[0,16,...],[...]]`), as the
+/// line form of its cells: `0` a blank, 1 to 9 digits, 10 and up letters (as LLM datasets
+/// store 16x16 grids). Whether it is a grid, and of which size, is the parser's to say, as for
+/// a string; `None` for anything else (an empty array, a value above 35, a string inside).
+fn integer_grid(value: &Value) -> Option<Vec<u8>> {
+    let Value::Array(items) = value else { return None };
+    let mut line = Vec::with_capacity(items.len());
+    let mut push = |value: &Value| {
+        let n = value.as_u64().filter(|&n| n <= 35)?;
+        line.push(crate::sized::symbol(n as u8));
+        Some(())
+    };
+    let nested = matches!(items.first(), Some(Value::Array(_)));
+    for item in items {
+        match (item, nested) {
+            (Value::Array(row), true) => row.iter().try_for_each(&mut push)?,
+            (value, false) => push(value)?,
+            _ => return None, // rows and numbers mixed
+        }
+    }
+    (!line.is_empty()).then_some(line)
 }
 
 /// Appends the CSV row a line becomes (without a line end): its values of `keys`, in order,

@@ -107,6 +107,35 @@ enum Shown<'a> {
     Displayed(Option<arrow_buffer::NullBuffer>, arrow_cast::display::ArrayFormatter<'a>),
 }
 
+/// Whether a column's type is a list of integers, or of lists of integers (Arrow's list,
+/// large list and fixed-size list): a grid, as LLM datasets store 16x16 puzzles.
+fn integer_lists(data_type: &DataType) -> bool {
+    match data_type {
+        DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) => {
+            let item = item.data_type();
+            item.is_integer() || integer_lists(item)
+        }
+        _ => false,
+    }
+}
+
+/// The line form of a grid of integers as `arrow-cast` displays it (`[[0, 16], [1, 2]]`):
+/// `0` a blank, 1 to 9 digits, 10 and up letters; `false` (nothing appended) where a value is
+/// not one (a null, a negative number, above 35), for the field to keep its displayed text.
+fn grid_line(shown: &str, out: &mut Vec<u8>) -> bool {
+    let start = out.len();
+    for token in shown.split(|c: char| matches!(c, '[' | ']' | ',' | ' ')).filter(|t| !t.is_empty()) {
+        match token.parse::<u8>() {
+            Ok(n) if n <= 35 => out.push(crate::sized::symbol(n)),
+            _ => {
+                out.truncate(start);
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Appends a batch's rows as CSV lines, every column in order. `scratch` is the caller's, for
 /// the text of a displayed cell.
 pub(super) fn put_rows(
@@ -133,6 +162,9 @@ pub(super) fn put_rows(
             }
         });
     }
+    // Columns of integer lists are grids, written in the line form.
+    let grids: Vec<bool> = arrays.iter().map(|a| integer_lists(a.data_type())).collect();
+    let mut line = Vec::new();
     let rows = batch.num_rows();
     out.reserve(rows * width);
     for i in 0..rows {
@@ -149,7 +181,11 @@ pub(super) fn put_rows(
                     scratch.clear();
                     write!(scratch, "{}", formatter.value(i))
                         .map_err(|_| ArrowError::ComputeError("a cell not shown".into()))?;
-                    put_field(out, Some(scratch.as_bytes()), j == 0);
+                    line.clear();
+                    match grids[j] && grid_line(scratch, &mut line) {
+                        true => put_field(out, Some(&line), j == 0),
+                        false => put_field(out, Some(scratch.as_bytes()), j == 0),
+                    }
                 }
             }
         }
