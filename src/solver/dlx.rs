@@ -1,108 +1,97 @@
 //! The dancing-links oracle: Sudoku as an exact-cover problem, solved by Knuth's Algorithm X
-//! with dancing links (DLX).
+//! with dancing links (DLX), for every shape from 4x4 to 25x25.
 //!
-//! It exists to check the band solver with a method that has nothing in common with it: no
-//! houses, no candidate masks, no singles, no shared tables. It imports only [`Grid`] and the
-//! [`Solver`] trait. Where the two disagree on a count or a solution, one of them is wrong.
+//! It exists to check the other solvers with a method that has nothing in common with them: no
+//! houses, no singles, no shared tables. It imports only [`Grid`], [`Shape`] and the
+//! [`Solver`] trait. Where two disagree on a count or a solution, one of them is wrong.
+//! [`SizedDlx`] solves any [`Shape`] from candidate masks; [`DlxSolver`] is the 9x9
+//! [`Solver`], a thin wrapper over it.
 //!
 //! # The matrix
 //!
-//! Each of the 729 candidate rows puts one digit `d` (1 to 9) in one cell; row
-//! `(row * 9 + col) * 9 + d - 1`. A row covers four of the 324 constraint columns, one in each
-//! block of 81, and a solution is a set of rows that covers every column exactly once:
+//! A grid of size N (boxes of R rows by C columns, N = R * C) has M = N * N cells. Each of
+//! its N * M candidate rows puts one digit `d` (1 to N) in one cell; row
+//! `(row * N + col) * N + d - 1`. A row covers four of the 4 * M constraint columns, one in
+//! each block of M, and a solution is a set of rows that covers every column exactly once:
 //!
 //! ```text
-//!   column    0 .. 80 | 81 .. 161  | 162 .. 242 | 243 .. 323
-//!   means     cell    | row-digit  | col-digit  | box-digit
-//!   index     cell    | 81 + row*9 | 162 +      | 243 + box*9
-//!             = r*9+c |   + d-1    | col*9+d-1  |   + d-1
+//!   column    0 .. M-1  | M .. 2M-1   | 2M .. 3M-1  | 3M .. 4M-1
+//!   means     cell      | row-digit   | col-digit   | box-digit
+//!   index     cell      | M + r*N     | 2M + c*N    | 3M + b*N
+//!             = r*N+c   |   + d-1     |   + d-1     |   + d-1
 //!
-//!   row (r, c, d) -> [ r*9+c, 81 + r*9+d-1, 162 + c*9+d-1, 243 + b*9+d-1 ]
-//!                     where b = r/3*3 + c/3
+//!   row (r, c, d) -> [ r*N+c, M + r*N+d-1, 2M + c*N+d-1, 3M + b*N+d-1 ]
+//!                     where b = r/R*R + c/C
+//!
+//!   9x9 (N = 9, R = C = 3):  729 rows,    324 columns in blocks of 81
+//!   16x16 (R = C = 4):     4,096 rows,  1,024 columns
+//!   25x25 (R = C = 5):    15,625 rows,  2,500 columns
 //! ```
 //!
-//! The links live in one node array, allocated once in [`DlxSolver::new`]:
+//! The links live in one node array, built when a puzzle of a new shape arrives and kept for
+//! the puzzles of that shape that follow:
 //!
 //! ```text
-//!   node  0 .. 323     column headers, one per constraint column
-//!   node  324          the root: left/right links thread the live headers through it
-//!   node  325 + 4*row + k    the row's node in its k-th column (k = 0 cell, 1 row-digit,
+//!   node  0 .. 4M-1          column headers, one per constraint column
+//!   node  4M                 the root: left/right links thread the live headers through it
+//!   node  4M+1 + 4*row + k   the row's node in its k-th column (k = 0 cell, 1 row-digit,
 //!                            2 col-digit, 3 box-digit); the four are linked in a ring
 //! ```
 //!
-//! Each column's nodes hang from its header in a vertical ring, in row order. A puzzle starts
-//! from a copy of the untouched matrix; its givens are chosen (their columns covered) before
-//! the search, and a given whose column is already covered conflicts with an earlier one.
-//! The search picks the live column with the fewest rows (Knuth's S heuristic), covers it, and
-//! tries its rows in turn, undoing every cover on the way back, so the matrix it leaves is the
-//! one it started from.
+//! That is 4M + 1 + 4NM nodes: 3,241 for 9x9, 65,001 for 25x25. Indices are `u32`: the
+//! largest index, 65,000, would still fit 16 bits, but with no room to spare.
+//!
+//! Each column's nodes hang from its header in a vertical ring, in row order. A puzzle comes
+//! as candidate masks, one a cell, and starts from a copy of the untouched matrix. The rows
+//! whose digit their cell may not hold are left out first (unlinked from their columns: a
+//! pencilmark puzzle is a matrix with fewer rows). Then its givens, the cells with a single
+//! candidate, are chosen (their columns covered) before the search, and a given whose column
+//! is already covered conflicts with an earlier one. The search picks the live column with
+//! the fewest rows (Knuth's S heuristic), covers it, and tries its rows in turn, undoing every
+//! cover on the way back, so the matrix it leaves is the one it started from.
 
 use std::fmt;
 
 use super::{Outcome, Solver};
 use crate::grid::{Grid, CELLS};
+use crate::sized::{Shape, MAX_CELLS};
 
-/// Constraint columns: 81 cells, then row-digit, column-digit and box-digit pairs.
-const COLUMNS: usize = 4 * CELLS;
-/// Candidate rows: a digit in a cell.
-const ROWS: usize = 9 * CELLS;
-/// The header of the list of live columns.
-const ROOT: usize = COLUMNS;
-/// The first row node; row `r`'s four nodes are `FIRST_ROW_NODE + 4 * r ..`.
-const FIRST_ROW_NODE: usize = ROOT + 1;
-/// Headers, root and row nodes.
-const NODES: usize = FIRST_ROW_NODE + 4 * ROWS;
+mod matrix;
 
-/// One node of the four-way linked matrix. Indices fit in 16 bits (3,241 nodes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Node {
-    left: u16,
-    right: u16,
-    up: u16,
-    down: u16,
-    /// The column header this node hangs from (a header's is itself; the root's is unused).
-    column: u16,
-}
+use matrix::{build_matrix, root_of, row_columns, Node};
 
-/// The four columns candidate row `row` covers, in block order.
-const fn row_columns(row: usize) -> [usize; 4] {
-    let (cell, digit) = (row / 9, row % 9);
-    let (r, c) = (cell / 9, cell % 9);
-    let b = r / 3 * 3 + c / 3;
-    [cell, CELLS + r * 9 + digit, 2 * CELLS + c * 9 + digit, 3 * CELLS + b * 9 + digit]
-}
-
-/// The candidate row a row node belongs to.
-#[inline]
-fn node_row(node: usize) -> usize {
-    (node - FIRST_ROW_NODE) / 4
-}
-
-/// The exact-cover oracle. Its `guesses` are the rows tried at choice points that had more
-/// than one row to try: a column with a single row is a forced move and is not counted. Holds
-/// the matrix, allocated once; reuse one for many puzzles.
-#[derive(Clone)]
-pub struct DlxSolver {
+/// Dancing links for any shape; the matrix is rebuilt when the shape changes, kept otherwise.
+///
+/// Its `guesses` are the rows tried at choice points that had more than one row to try: a
+/// column with a single row is a forced move and is not counted. Reuse one for many puzzles:
+/// it allocates only when the shape changes.
+#[derive(Clone, Default)]
+pub struct SizedDlx {
+    /// The shape the matrix is built for; `None` before the first puzzle.
+    shape: Option<Shape>,
+    /// Its size N.
+    n: usize,
+    /// The root's node index, 4 * M (see [`root_of`]).
+    root: usize,
     /// The links as the search moves them.
-    nodes: Box<[Node]>,
+    nodes: Vec<Node>,
     /// The links as built, copied into `nodes` at the start of each puzzle.
-    pristine: Box<[Node]>,
+    pristine: Vec<Node>,
     /// Live rows in each column.
-    size: [u16; COLUMNS],
-    /// The rows chosen by the search so far, as row nodes, `chosen[..depth]`.
-    chosen: [u16; CELLS],
-    /// The first solution found.
-    first: [u8; CELLS],
-    /// Cell values the givens hold, so the first solution can be written from `chosen`.
-    givens: [u8; CELLS],
+    size: Vec<u32>,
+    /// The rows chosen so far, givens first, as row nodes: `chosen[..depth]`.
+    chosen: Vec<u32>,
+    /// The first solution found, a digit a cell.
+    first: Vec<u8>,
     limit: u32,
     solutions: u32,
     guesses: u64,
 }
 
-impl fmt::Debug for DlxSolver {
+impl fmt::Debug for SizedDlx {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DlxSolver")
+        f.debug_struct("SizedDlx")
+            .field("shape", &self.shape)
             .field("limit", &self.limit)
             .field("solutions", &self.solutions)
             .field("guesses", &self.guesses)
@@ -110,21 +99,77 @@ impl fmt::Debug for DlxSolver {
     }
 }
 
-impl DlxSolver {
-    /// A solver with the full 729 x 324 matrix built, ready for its first puzzle.
-    pub fn new() -> DlxSolver {
-        let pristine = build_matrix();
-        DlxSolver {
-            nodes: pristine.clone(),
-            pristine,
-            size: [9; COLUMNS],
-            chosen: [0; CELLS],
-            first: [0; CELLS],
-            givens: [0; CELLS],
-            limit: 1,
-            solutions: 0,
-            guesses: 0,
+impl SizedDlx {
+    /// A solver with no matrix yet: the first puzzle builds its shape's.
+    pub fn new() -> SizedDlx {
+        SizedDlx::default()
+    }
+
+    /// Counts the solutions of the puzzle whose cells may hold the digits in `candidates`
+    /// (one mask per cell, bit d-1 for digit d; a given is a single bit; `candidates.len()`
+    /// must be `shape.cells()`), up to `limit` (0 means 1). The first solution's digits
+    /// (1..=N) go into `first` (len shape.cells()) when there is one; otherwise `first` is
+    /// left as it was. A cell with no candidate, or givens that conflict, mean 0 solutions.
+    /// Bits above N are ignored.
+    ///
+    /// # Panics
+    ///
+    /// If `candidates` or `first` is not `shape.cells()` long.
+    pub fn count(
+        &mut self,
+        shape: Shape,
+        candidates: &[u32],
+        limit: u32,
+        first: &mut [u8],
+    ) -> Outcome {
+        assert_eq!(candidates.len(), shape.cells(), "one candidate mask a cell");
+        assert_eq!(first.len(), shape.cells(), "one digit a cell for the first solution");
+        if let Some(givens) = self.start(shape, candidates, limit) {
+            self.search(givens);
         }
+        if self.solutions > 0 {
+            first.copy_from_slice(&self.first);
+        }
+        Outcome { solutions: self.solutions, guesses: self.guesses }
+    }
+
+    /// Sets the matrix up for a puzzle: a fresh copy of `shape`'s, its rows left out and its
+    /// givens chosen, the counts at 0. Returns how many givens were chosen, or `None` when the
+    /// puzzle has no solution before any search (a cell with no candidate, clashing givens).
+    fn start(&mut self, shape: Shape, candidates: &[u32], limit: u32) -> Option<usize> {
+        self.prepare(shape);
+        self.nodes.copy_from_slice(&self.pristine);
+        self.size.fill(shape.size() as u32);
+        self.limit = limit.max(1);
+        self.solutions = 0;
+        self.guesses = 0;
+        let all = shape.all_digits();
+        if candidates.iter().any(|&mask| mask & all == 0) {
+            return None;
+        }
+        self.leave_out(shape, candidates);
+        self.place_givens(shape, candidates)
+    }
+
+    /// Builds `shape`'s matrix unless it is the one already built.
+    fn prepare(&mut self, shape: Shape) {
+        if self.shape == Some(shape) {
+            return;
+        }
+        self.shape = Some(shape);
+        self.n = shape.size();
+        self.root = root_of(shape);
+        self.pristine = build_matrix(shape);
+        self.nodes = self.pristine.clone();
+        self.size = vec![shape.size() as u32; self.root];
+        self.chosen = vec![0; shape.cells()];
+        self.first = vec![0; shape.cells()];
+    }
+
+    /// The candidate row a row node belongs to.
+    #[inline]
+    fn node_row(&self, node: usize) -> usize {
+        (node - self.root - 1) / 4
     }
 
     /// Unlinks column `c` from the header list and each of its rows from the other columns.
@@ -132,15 +177,15 @@ impl DlxSolver {
     fn cover(&mut self, c: usize) {
         let n = &mut self.nodes;
         let (l, r) = (n[c].left as usize, n[c].right as usize);
-        n[l].right = r as u16;
-        n[r].left = l as u16;
+        n[l].right = r as u32;
+        n[r].left = l as u32;
         let mut i = n[c].down as usize;
         while i != c {
             let mut j = n[i].right as usize;
             while j != i {
                 let (u, d) = (n[j].up as usize, n[j].down as usize);
-                n[u].down = d as u16;
-                n[d].up = u as u16;
+                n[u].down = d as u32;
+                n[d].up = u as u32;
                 self.size[n[j].column as usize] -= 1;
                 j = n[j].right as usize;
             }
@@ -158,15 +203,15 @@ impl DlxSolver {
             while j != i {
                 let (u, d) = (n[j].up as usize, n[j].down as usize);
                 self.size[n[j].column as usize] += 1;
-                n[u].down = j as u16;
-                n[d].up = j as u16;
+                n[u].down = j as u32;
+                n[d].up = j as u32;
                 j = n[j].left as usize;
             }
             i = n[i].up as usize;
         }
         let (l, r) = (n[c].left as usize, n[c].right as usize);
-        n[l].right = c as u16;
-        n[r].left = c as u16;
+        n[l].right = c as u32;
+        n[r].left = c as u32;
     }
 
     /// Chooses the row at node `row_node`: covers every column of its ring but its own (which
@@ -190,39 +235,70 @@ impl DlxSolver {
         }
     }
 
-    /// Puts the givens in: covers each given's four columns. `false` if a given needs a
-    /// column an earlier one already covered (two equal digits in a house, which the digit
-    /// rows show as a shared row-, column- or box-digit column).
-    fn place_givens(&mut self, puzzle: &Grid) -> bool {
-        // A column is covered exactly when it has left the header list.
-        let mut covered = [false; COLUMNS];
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
+    /// Leaves out the rows whose digit their cell may not hold: unlinks each of their four
+    /// nodes from its column, for good (the next puzzle starts from a fresh copy). A given's
+    /// cell keeps its rows: choosing the given takes the others out.
+    fn leave_out(&mut self, shape: Shape, candidates: &[u32]) {
+        let (n, all) = (shape.size(), shape.all_digits());
+        for (cell, &mask) in candidates.iter().enumerate() {
+            let mask = mask & all;
+            if mask.is_power_of_two() {
                 continue;
             }
-            let row = cell * 9 + digit as usize - 1;
-            let columns = row_columns(row);
+            let mut banned = all & !mask;
+            while banned != 0 {
+                let base = self.root + 1 + 4 * (cell * n + banned.trailing_zeros() as usize);
+                banned &= banned - 1;
+                for node in base..base + 4 {
+                    let Node { up, down, column, .. } = self.nodes[node];
+                    self.nodes[up as usize].down = down;
+                    self.nodes[down as usize].up = up;
+                    self.size[column as usize] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Puts the givens in: covers each given's four columns and records its row in `chosen`.
+    /// Returns how many there were, or `None` if a given needs a column an earlier one already
+    /// covered (two equal digits in a house, which the digit rows show as a shared row-,
+    /// column- or box-digit column).
+    fn place_givens(&mut self, shape: Shape, candidates: &[u32]) -> Option<usize> {
+        // A column is covered exactly when it has left the header list.
+        let mut covered = [false; 4 * MAX_CELLS];
+        let (n, all) = (shape.size(), shape.all_digits());
+        let mut givens = 0;
+        for (cell, &mask) in candidates.iter().enumerate() {
+            let mask = mask & all;
+            if !mask.is_power_of_two() {
+                continue;
+            }
+            let row = cell * n + mask.trailing_zeros() as usize;
+            let columns = row_columns(shape, row);
             if columns.iter().any(|&c| covered[c]) {
-                return false;
+                return None;
             }
             for c in columns {
                 covered[c] = true;
                 self.cover(c);
             }
+            self.chosen[givens] = (self.root + 1 + 4 * row) as u32;
+            givens += 1;
         }
-        true
+        Some(givens)
     }
 
     /// Algorithm X from the current matrix, `depth` rows chosen so far.
     fn search(&mut self, depth: usize) {
-        let first_live = self.nodes[ROOT].right as usize;
-        if first_live == ROOT {
+        let root = self.root;
+        let first_live = self.nodes[root].right as usize;
+        if first_live == root {
             // Every column covered exactly once: a solution.
             if self.solutions == 0 {
-                self.first = self.givens;
-                for &node in &self.chosen[..depth] {
-                    let row = node_row(node as usize);
-                    self.first[row / 9] = (row % 9) as u8 + 1;
+                let n = self.n;
+                for i in 0..depth {
+                    let row = self.node_row(self.chosen[i] as usize);
+                    self.first[row / n] = (row % n) as u8 + 1;
                 }
             }
             self.solutions += 1;
@@ -232,7 +308,7 @@ impl DlxSolver {
         // The S heuristic: the live column with the fewest rows; the first of equals.
         let (mut best, mut best_size) = (first_live, self.size[first_live]);
         let mut c = self.nodes[first_live].right as usize;
-        while c != ROOT && best_size > 1 {
+        while c != root && best_size > 1 {
             if self.size[c] < best_size {
                 (best, best_size) = (c, self.size[c]);
             }
@@ -248,7 +324,7 @@ impl DlxSolver {
             if best_size > 1 {
                 self.guesses += 1;
             }
-            self.chosen[depth] = row_node as u16;
+            self.chosen[depth] = row_node as u32;
             self.choose(row_node);
             self.search(depth + 1);
             self.unchoose(row_node);
@@ -261,38 +337,20 @@ impl DlxSolver {
     }
 }
 
-/// The untouched matrix: headers in a ring through the root, each row's four nodes in a ring,
-/// each column's nodes in a vertical ring under its header in row order.
-fn build_matrix() -> Box<[Node]> {
-    let mut n = vec![Node::default(); NODES].into_boxed_slice();
-    // Headers and root: a ring 0, 1, .., 323, root.
-    for c in 0..=ROOT {
-        n[c] = Node {
-            left: if c == 0 { ROOT } else { c - 1 } as u16,
-            right: if c == ROOT { 0 } else { c + 1 } as u16,
-            up: c as u16,
-            down: c as u16,
-            column: c as u16,
-        };
+/// The 9x9 exact-cover oracle: a [`SizedDlx`] with the 729 x 324 matrix built once, in
+/// [`DlxSolver::new`]. Its `guesses` are [`SizedDlx`]'s. Reuse one for many puzzles.
+#[derive(Debug, Clone)]
+pub struct DlxSolver {
+    dlx: SizedDlx,
+}
+
+impl DlxSolver {
+    /// A solver with the full 729 x 324 matrix built, ready for its first puzzle.
+    pub fn new() -> DlxSolver {
+        let mut dlx = SizedDlx::new();
+        dlx.prepare(Shape::NINE);
+        DlxSolver { dlx }
     }
-    for row in 0..ROWS {
-        let base = FIRST_ROW_NODE + 4 * row;
-        for (k, c) in row_columns(row).into_iter().enumerate() {
-            let node = base + k;
-            // Append at the bottom of column c.
-            let bottom = n[c].up as usize;
-            n[node] = Node {
-                left: (base + (k + 3) % 4) as u16,
-                right: (base + (k + 1) % 4) as u16,
-                up: bottom as u16,
-                down: c as u16,
-                column: c as u16,
-            };
-            n[bottom].down = node as u16;
-            n[c].up = node as u16;
-        }
-    }
-    n
 }
 
 impl Default for DlxSolver {
@@ -303,19 +361,12 @@ impl Default for DlxSolver {
 
 impl Solver for DlxSolver {
     fn solve(&mut self, puzzle: &Grid, limit: u32, solution: &mut Grid) -> Outcome {
-        self.nodes.copy_from_slice(&self.pristine);
-        self.size = [9; COLUMNS];
-        self.limit = limit.max(1);
-        self.solutions = 0;
-        self.guesses = 0;
-        self.givens = *puzzle.cells();
-        if self.place_givens(puzzle) {
-            self.search(0);
-        }
-        if self.solutions > 0 {
-            *solution = Grid(self.first);
-        }
-        Outcome { solutions: self.solutions, guesses: self.guesses }
+        let all = Shape::NINE.all_digits();
+        let candidates: [u32; CELLS] = std::array::from_fn(|cell| match puzzle.cells()[cell] {
+            0 => all,
+            digit => 1 << (digit - 1),
+        });
+        self.dlx.count(Shape::NINE, &candidates, limit, &mut solution.0)
     }
 }
 
@@ -329,43 +380,6 @@ mod tests {
     }
 
     #[test]
-    fn every_row_covers_one_column_of_each_kind_and_every_column_has_nine_rows() {
-        let mut rows_per_column = [0u8; COLUMNS];
-        for row in 0..ROWS {
-            let columns = row_columns(row);
-            for (k, &c) in columns.iter().enumerate() {
-                assert_eq!(c / CELLS, k, "row {row}: column {c} in the wrong block");
-                rows_per_column[c] += 1;
-            }
-        }
-        assert!(rows_per_column.iter().all(|&n| n == 9));
-        // r5c9 (row 4, col 8) digit 7: cell 44, row-digit 81+36+6, col-digit 162+72+6,
-        // box 5: 243+45+6.
-        assert_eq!(row_columns(44 * 9 + 6), [44, 123, 240, 294]);
-    }
-
-    #[test]
-    fn the_matrix_is_linked_both_ways() {
-        let n = build_matrix();
-        for (i, node) in n.iter().enumerate() {
-            assert_eq!(n[node.left as usize].right as usize, i);
-            assert_eq!(n[node.right as usize].left as usize, i);
-            assert_eq!(n[node.up as usize].down as usize, i);
-            assert_eq!(n[node.down as usize].up as usize, i);
-        }
-        for c in 0..COLUMNS {
-            let mut count = 0;
-            let mut i = n[c].down as usize;
-            while i != c {
-                assert_eq!(n[i].column as usize, c);
-                count += 1;
-                i = n[i].down as usize;
-            }
-            assert_eq!(count, 9, "column {c}");
-        }
-    }
-
-    #[test]
     fn the_empty_grid_counts_to_the_limit_and_leaves_the_matrix_as_built() {
         let mut solver = DlxSolver::new();
         for limit in [0, 1, 2, 7] {
@@ -375,8 +389,37 @@ mod tests {
             assert!(outcome.guesses > 0);
             assert!(solution.is_solved(), "{solution}");
             // With no givens, every cover was the search's own: all must have been undone.
-            assert!(solver.nodes == solver.pristine, "limit {limit}: links not restored");
-            assert_eq!(solver.size, [9; COLUMNS]);
+            let dlx = &solver.dlx;
+            assert!(dlx.nodes == dlx.pristine, "limit {limit}: links not restored");
+            assert!(dlx.size.iter().all(|&size| size == 9));
         }
+        // The same for other shapes, one solver changing shape between puzzles.
+        let mut dlx = SizedDlx::new();
+        for shape in [Shape::new(2, 2).unwrap(), Shape::new(2, 3).unwrap(), Shape::NINE] {
+            let (full, mut first) =
+                (vec![shape.all_digits(); shape.cells()], vec![0; shape.cells()]);
+            assert_eq!(dlx.count(shape, &full, 3, &mut first).solutions, 3, "{shape}");
+            assert!(dlx.nodes == dlx.pristine, "{shape}: links not restored");
+            assert!(dlx.size.iter().all(|&size| size as usize == shape.size()));
+        }
+    }
+
+    #[test]
+    fn the_search_leaves_the_matrix_it_started_from_after_marks_and_givens() {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut candidates = vec![shape.all_digits(); shape.cells()];
+        candidates[0] = 0b1; // a given 1 in r1c1
+        candidates[7] = 0b110; // r2c2: 2 or 3
+        candidates[20] = 0b10_1010; // r4c3: 2, 4 or 6
+        candidates[35] = 0b100; // a given 3 in r6c6
+        let mut dlx = SizedDlx::new();
+        let givens = dlx.start(shape, &candidates, 5).expect("no clash");
+        assert_eq!(givens, 2);
+        // The two given cells' columns are covered; r2c2 and r4c3 have lost rows.
+        assert_eq!((dlx.size[7], dlx.size[20]), (2, 3));
+        let (nodes, size) = (dlx.nodes.clone(), dlx.size.clone());
+        dlx.search(givens);
+        assert_eq!(dlx.solutions, 5);
+        assert!(dlx.nodes == nodes && dlx.size == size, "links not restored");
     }
 }

@@ -11,6 +11,8 @@ mod bitmask;
 #[cfg(test)]
 mod contract;
 pub mod dlx;
+#[cfg(test)]
+mod dlx_tests;
 pub mod naive;
 pub(crate) mod tables;
 
