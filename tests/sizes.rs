@@ -212,3 +212,69 @@ fn pencilmark_lines_are_solved_counted_and_validated() {
     assert!(run.stderr.contains("line 3: no solution"), "{}", run.stderr);
     assert!(!run.stderr.contains("line 2:"), "{}", run.stderr);
 }
+
+#[test]
+fn grids_of_integers_in_json_lines_and_arrow_lists_are_puzzles() {
+    use std::sync::Arc;
+
+    use arrow_array::builder::{Int64Builder, ListBuilder};
+    use arrow_array::{ArrayRef, RecordBatch};
+
+    let tmp = TempDir::new("sizes-integers");
+    let rows = generated(16, 3, 8);
+    let value = |c: u8| match c {
+        b'1'..=b'9' => i64::from(c - b'0'),
+        b'A'..=b'Z' => i64::from(c - b'A') + 10,
+        _ => 0,
+    };
+    // JSON Lines: the first row by rows, the second flat, the third as a string.
+    let nested = |p: &str| {
+        let cells: Vec<i64> = p.bytes().map(value).collect();
+        let rows: Vec<String> = cells.chunks(16).map(|r| format!("{r:?}")).collect();
+        format!("[{}]", rows.join(","))
+    };
+    let flat = |p: &str| format!("{:?}", p.bytes().map(value).collect::<Vec<_>>());
+    let text = format!(
+        "{{\"puzzle\":{}}}\n{{\"puzzle\":{}}}\n{{\"puzzle\":\"{}\"}}\n{{\"puzzle\":[[1,2],[3]]}}\n",
+        nested(&rows[0].0),
+        flat(&rows[1].0),
+        rows[2].0
+    );
+    let input = tmp.file("grids.jsonl", text.as_bytes());
+    let run = sudoku_bulk(&["solve", &input, "-o", "-", "--output-format", "csv"], None);
+    assert_eq!(run.code, Some(1), "the fourth line is no grid: {}", run.stderr);
+    let out: Vec<&str> = run.stdout.lines().skip(1).collect();
+    for (k, (_, solution)) in rows.iter().enumerate() {
+        assert!(out[k].contains(solution.as_str()), "row {k}: {}", out[k]);
+    }
+    assert!(run.stderr.contains("line 4: malformed: 3 cells, expected 81"), "{}", run.stderr);
+
+    // Parquet: a list of lists of integers, row by row.
+    let mut column = ListBuilder::new(ListBuilder::new(Int64Builder::new()));
+    for (puzzle, _) in &rows {
+        for row in puzzle.as_bytes().chunks(16) {
+            for &c in row {
+                column.values().values().append_value(value(c));
+            }
+            column.values().append(true);
+        }
+        column.append(true);
+    }
+    let column: ArrayRef = Arc::new(column.finish());
+    let batch = RecordBatch::try_from_iter([("puzzle", column)]).unwrap();
+    let path = tmp.0.join("grids.parquet");
+    let file = std::fs::File::create(&path).unwrap();
+    let mut writer = parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+    let run = sudoku_bulk(
+        &["solve", path.to_str().unwrap(), "-o", "-", "--output-format", "csv", "-q"],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out: Vec<&str> = run.stdout.lines().skip(1).collect();
+    assert_eq!(out.len(), 3);
+    for (k, (_, solution)) in rows.iter().enumerate() {
+        assert!(out[k].contains(solution.as_str()), "row {k}: {}", out[k]);
+    }
+}

@@ -48,7 +48,7 @@ impl SizedGenerator {
     }
 
     /// A puzzle whose one solution is `solution` (a complete grid), drawn for `index`: minimal
-    /// unless proving a cell's removal safe took more than [`GUESS_BUDGET`] guesses, when the
+    /// unless proving a cell's removal safe took more than `GUESS_BUDGET` guesses, when the
     /// cell stays (only 25x25 grids near half full come to that; the puzzle is unique either
     /// way).
     pub fn puzzle(&mut self, solution: &Board, index: u64) -> Board {

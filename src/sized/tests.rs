@@ -214,3 +214,48 @@ fn lines_of_every_size_parse_and_say_what_is_wrong() {
     let error = Marks::parse_line(&marks).unwrap_err();
     assert_eq!(error.to_string(), "cell 5 (row 1, column 5): pencilmarks \"..4......\" are not digits 1-9 in place, `.` elsewhere");
 }
+
+#[test]
+fn the_sized_solver_agrees_with_dancing_links_on_every_shape() {
+    use crate::solver::dlx::SizedDlx;
+    let (mut dlx, mut sized) = (SizedDlx::new(), SizedSolver::new());
+    let mut compared = 0;
+    for (r, c) in SHAPES {
+        let s = shape(r, c);
+        let mut generator = SizedGenerator::new(s, 11);
+        let puzzles = if s.size() >= 16 { 1 } else { 3 };
+        for index in 0..puzzles {
+            let solution = generator.solution(index);
+            // Minimal puzzles up to 12x12; larger ones half blank (dancing links takes
+            // seconds to minutes on a minimal 16x16 or 25x25 puzzle).
+            let puzzle = match s.size() {
+                ..=12 => generator.puzzle(&solution, index),
+                _ => {
+                    let mut half = solution.clone();
+                    half.cells_mut().iter_mut().step_by(2).for_each(|d| *d = 0);
+                    half
+                }
+            };
+            // The puzzle, and with its first few givens taken out (more solutions, up to the
+            // limit of 6).
+            let givens: Vec<usize> = (0..s.cells()).filter(|&c| puzzle.cells()[c] != 0).collect();
+            for taken in [0, 1, 2, 4] {
+                let mut board = puzzle.clone();
+                for &cell in givens.iter().take(taken) {
+                    board.cells_mut()[cell] = 0;
+                }
+                let candidates = board.candidates();
+                let (mut a, mut b) = (board.clone(), board.clone());
+                let theirs = dlx.count(s, &candidates, 6, a.cells_mut());
+                let ours = sized.count(s, &candidates, 6, b.cells_mut());
+                assert_eq!(ours.solutions, theirs.solutions, "{s}: {board}");
+                assert!(is_valid_solution(&b) && b.changed_given(&board).is_none(), "{s}: {b}");
+                if taken == 0 && s.size() <= 12 {
+                    assert_eq!((&a, &b), (&solution, &solution), "{s}");
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 4 * (7 * 3 + 2));
+}

@@ -33,7 +33,8 @@ fn readable(data_type: &DataType) -> bool {
         DataType::Dictionary(_, values) => {
             readable(values) && !matches!(**values, DataType::FixedSizeBinary(_))
         }
-        _ => false,
+        // Grids of integers, flat or row by row (16x16 datasets store them so).
+        other => super::text::integer_lists(other),
     }
 }
 

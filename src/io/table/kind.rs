@@ -93,7 +93,8 @@ pub(crate) enum TableError {
     #[error(
         "{path}: column {name:?} holds {data_type}, which is not read: puzzles are read from \
          string and binary columns (Utf8, LargeUtf8, Utf8View, Binary, LargeBinary, \
-         BinaryView, FixedSizeBinary, or a dictionary of strings); the columns are {columns}"
+         BinaryView, FixedSizeBinary, or a dictionary of strings) and lists of integers (a \
+         grid, flat or row by row); the columns are {columns}"
     )]
     UnreadableType {
         /// The file.

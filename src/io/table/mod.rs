@@ -108,6 +108,7 @@ pub(crate) fn open_table(
         TableKind::ArrowIpc | TableKind::ArrowStream => open_ipc(&name, file, kind, puzzle, answer),
     }?;
     let Opened { parts, fields, chosen } = opened;
+    let grids = [Some(chosen.puzzle.0), chosen.answer.as_ref().map(|(i, _)| *i)];
     let name_of = |i: usize| fields[i].name().clone();
     let source = |(i, source): (usize, ColumnSource)| (i, Some(name_of(i)), source);
     let names = (0..fields.len()).map(name_of).collect();
@@ -120,7 +121,7 @@ pub(crate) fn open_table(
         delimiter: Delimiter::COMMA,
         of: if kind == TableKind::Parquet { "Parquet" } else { "Arrow" },
     };
-    let reader = TextStream::spawn(parts, piece_bytes, decoders)
+    let reader = TextStream::spawn(parts, piece_bytes, decoders, grids)
         .map_err(|source| TableError::Io { path: name.clone(), source })?;
     Ok(TableInput { reader, choice })
 }

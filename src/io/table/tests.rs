@@ -612,7 +612,7 @@ fn kept_types_round_trip_through_their_text() {
     ));
     let table = batch(columns);
     let mut text = Vec::new();
-    put_rows(&mut text, &table, &mut String::new()).unwrap();
+    put_rows(&mut text, &table, &mut String::new(), [None, None]).unwrap();
     let text = String::from_utf8(text).unwrap();
     assert_eq!(text.lines().count(), 4);
     // Each row's cells as text, a null as a null.

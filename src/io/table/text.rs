@@ -109,7 +109,7 @@ enum Shown<'a> {
 
 /// Whether a column's type is a list of integers, or of lists of integers (Arrow's list,
 /// large list and fixed-size list): a grid, as LLM datasets store 16x16 puzzles.
-fn integer_lists(data_type: &DataType) -> bool {
+pub(super) fn integer_lists(data_type: &DataType) -> bool {
     match data_type {
         DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) => {
             let item = item.data_type();
@@ -124,7 +124,7 @@ fn integer_lists(data_type: &DataType) -> bool {
 /// not one (a null, a negative number, above 35), for the field to keep its displayed text.
 fn grid_line(shown: &str, out: &mut Vec<u8>) -> bool {
     let start = out.len();
-    for token in shown.split(|c: char| matches!(c, '[' | ']' | ',' | ' ')).filter(|t| !t.is_empty()) {
+    for token in shown.split(['[', ']', ',', ' ']).filter(|t| !t.is_empty()) {
         match token.parse::<u8>() {
             Ok(n) if n <= 35 => out.push(crate::sized::symbol(n)),
             _ => {
@@ -136,12 +136,17 @@ fn grid_line(shown: &str, out: &mut Vec<u8>) -> bool {
     true
 }
 
+/// The puzzle and answer columns, which alone are read as grids where they hold lists of
+/// integers (any other column of lists keeps its text, for the output to pass through).
+pub(super) type GridColumns = [Option<usize>; 2];
+
 /// Appends a batch's rows as CSV lines, every column in order. `scratch` is the caller's, for
 /// the text of a displayed cell.
 pub(super) fn put_rows(
     out: &mut Vec<u8>,
     batch: &RecordBatch,
     scratch: &mut String,
+    grid_columns: GridColumns,
 ) -> Result<(), ArrowError> {
     use std::fmt::Write as _;
     let arrays = batch.columns().iter().map(plain).collect::<Result<Vec<_>, _>>()?;
@@ -163,7 +168,9 @@ pub(super) fn put_rows(
         });
     }
     // Columns of integer lists are grids, written in the line form.
-    let grids: Vec<bool> = arrays.iter().map(|a| integer_lists(a.data_type())).collect();
+    let grids: Vec<bool> = (arrays.iter().enumerate())
+        .map(|(j, a)| grid_columns.contains(&Some(j)) && integer_lists(a.data_type()))
+        .collect();
     let mut line = Vec::new();
     let rows = batch.num_rows();
     out.reserve(rows * width);
@@ -241,6 +248,7 @@ impl TextStream {
         parts: Parts,
         piece_bytes: usize,
         decoders: usize,
+        grids: GridColumns,
     ) -> io::Result<TextStream> {
         let spawn = |k: usize, work: Box<dyn FnOnce(&Sender) + Send>| {
             let (send, pieces) = crossbeam_channel::bounded(PIECES_IN_FLIGHT);
@@ -252,7 +260,7 @@ impl TextStream {
         let (receivers, parts) = match parts {
             Parts::Whole(mut batches) => {
                 let work = move |send: &Sender| {
-                    if send_text(&mut *batches, piece_bytes, send) {
+                    if send_text(&mut *batches, piece_bytes, send, grids) {
                         let _ = send.send(Piece::PartEnd);
                     }
                 };
@@ -267,7 +275,7 @@ impl TextStream {
                     let work = move |send: &Sender| {
                         for group in (k..count).step_by(threads) {
                             let mut batches = groups.open(group);
-                            if !send_text(&mut *batches, piece_bytes, send)
+                            if !send_text(&mut *batches, piece_bytes, send, grids)
                                 || send.send(Piece::PartEnd).is_err()
                             {
                                 return;
@@ -318,7 +326,12 @@ type Sender = crossbeam_channel::Sender<Piece>;
 /// Reads every batch of `batches` and sends their text, in pieces of about `piece_bytes`
 /// (whole rows), then nothing more. Whether it got to the end: not if the reading failed (the
 /// error is sent) or nobody reads on (the stream was dropped).
-fn send_text(batches: &mut dyn Batches, piece_bytes: usize, send: &Sender) -> bool {
+fn send_text(
+    batches: &mut dyn Batches,
+    piece_bytes: usize,
+    send: &Sender,
+    grids: GridColumns,
+) -> bool {
     let mut scratch = String::new();
     // Bytes a row, as the text made so far says: how many rows make a piece. The first piece
     // is one row, to tell.
@@ -337,7 +350,8 @@ fn send_text(batches: &mut dyn Batches, piece_bytes: usize, send: &Sender) -> bo
             let rows = piece_bytes.checked_div(row_bytes).unwrap_or(1);
             let rows = rows.clamp(1, batch.num_rows() - start);
             let mut text = Vec::new();
-            let piece = match put_rows(&mut text, &batch.slice(start, rows), &mut scratch) {
+            let slice = batch.slice(start, rows);
+            let piece = match put_rows(&mut text, &slice, &mut scratch, grids) {
                 Ok(()) => {
                     row_bytes = text.len().div_ceil(rows);
                     Piece::Text(text)
