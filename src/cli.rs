@@ -511,8 +511,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 threads: threads(args.threads)?,
                 max_draws: generate::MAX_DRAWS,
                 shape: crate::sized::shape_asked(args.size, args.boxes.as_deref())
-                    .map_err(anyhow::Error::msg)?
-                    .filter(|&shape| shape != crate::sized::Shape::NINE),
+                    .map_err(anyhow::Error::msg)?,
             };
             plan.output_format()?; // refuse a format it cannot write before saying anything
             if args.seed.is_none() && !args.quiet {

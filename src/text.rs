@@ -13,6 +13,20 @@ impl fmt::Display for CellName {
     }
 }
 
+/// `a 16x16 puzzle`, `an 8x8 puzzle`, `a pencilmark puzzle` (size 0): a puzzle that is not a
+/// plain 9x9 one, named by its size.
+pub(crate) struct PuzzleKind(pub u8);
+
+impl fmt::Display for PuzzleKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            0 => f.write_str("a pencilmark puzzle"),
+            n @ (8 | 11 | 18) => write!(f, "an {n}x{n} puzzle"),
+            n => write!(f, "a {n}x{n} puzzle"),
+        }
+    }
+}
+
 /// A byte quoted for an error message: printable ASCII as itself, anything else as hex.
 pub(crate) struct ByteName(pub u8);
 

@@ -27,7 +27,7 @@ use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
 use crate::rate::{Rating, Step};
 use crate::sized::{Board, BoardError, CellAt, Marks};
-use crate::text::{ByteName, CellName, Plural};
+use crate::text::{ByteName, CellName, Plural, PuzzleKind};
 
 /// What to conclude about each record: one task for each command that reads puzzles (solve,
 /// count, validate, canon, dedup, augment).
@@ -225,10 +225,10 @@ pub enum RecordError {
     Sized(#[from] BoardError),
     /// A puzzle of another size than 9x9 (or a pencilmark puzzle) for a command that takes
     /// 9x9 puzzles only.
-    #[error("{what}: {task} takes 9x9 puzzles only")]
+    #[error("{}: {task} takes 9x9 puzzles only", PuzzleKind(*size))]
     NotNine {
-        /// `a 16x16 puzzle`, `a pencilmark puzzle`.
-        what: &'static str,
+        /// Its size N, 0 for a pencilmark puzzle.
+        size: u8,
         /// The command.
         task: &'static str,
     },

@@ -179,8 +179,7 @@ fn read_puzzles(name: &str, data: &[u8], options: &FormatOptions) -> Result<Corp
             Ok(Parsed::Nine(puzzle)) => corpus.puzzles.push(puzzle.grid),
             // Benching other sizes is `benches/sized.rs`'s, for now.
             Ok(Parsed::Sized(puzzle)) => {
-                let what = puzzle.what();
-                let e = RecordError::NotNine { what, task: "bench" };
+                let e = RecordError::NotNine { size: puzzle.kind(), task: "bench" };
                 corpus.malformed += 1;
                 if corpus.malformed <= MAX_MESSAGES {
                     say!("{name}: line {}: malformed: {e}", record.line);

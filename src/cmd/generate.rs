@@ -118,7 +118,8 @@ pub(crate) struct Plan {
     pub threads: usize,
     /// Draws for one puzzle before giving up ([`MAX_DRAWS`]).
     pub max_draws: u32,
-    /// The grids' shape, for other sizes than 9x9 (which take no filters).
+    /// The grids' shape, if asked for; 9x9 is the classic generator's, other sizes take no
+    /// filters.
     pub shape: Option<Shape>,
 }
 
@@ -129,7 +130,7 @@ impl Plan {
             || self.min_guesses.is_some()
             || self.rating.is_some()
             || self.technique.is_some();
-        if let (Some(shape), true) = (self.shape, filtered) {
+        if let (Some(shape), true) = (self.sized(), filtered) {
             bail!("{shape} grids: --clues, --min-guesses, --rating and --technique filter 9x9 puzzles only");
         }
         Ok(match (self.format, self.solutions) {
@@ -201,11 +202,16 @@ impl Plan {
         parts.join(" ")
     }
 
+    /// The shape asked for, unless it is 9x9's.
+    fn sized(&self) -> Option<Shape> {
+        self.shape.filter(|&shape| shape != Shape::NINE)
+    }
+
     /// Puzzle `index` and its solution in the line form: a 9x9 one that passes the filters,
     /// or one of the plan's shape.
     fn lines(&self, index: u64) -> Result<(Vec<u8>, Vec<u8>), u32> {
         let (mut puzzle, mut solution) = (Vec::with_capacity(81), Vec::with_capacity(81));
-        match self.shape {
+        match self.sized() {
             Some(shape) => {
                 let mut generator = SizedGenerator::new(shape, puzzle_seed(self.seed, index));
                 let grid = generator.solution(0);

@@ -21,7 +21,7 @@ pub(super) fn judge(task: Task, puzzle: &SizedPuzzle) -> Verdict {
         Task::Count { limit } => limit,
         Task::Validate => 2,
         _ => {
-            let error = RecordError::NotNine { what: puzzle.what(), task: task.name() };
+            let error = RecordError::NotNine { size: puzzle.kind(), task: task.name() };
             let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(error) };
             return Verdict::new(None).failed(fault);
         }
@@ -30,12 +30,10 @@ pub(super) fn judge(task: Task, puzzle: &SizedPuzzle) -> Verdict {
     let outcome = SOLVER.with_borrow_mut(|solver| {
         solver.count(puzzle.board.shape(), &puzzle.candidates(), limit, solution.cells_mut())
     });
-    let sized =
-        SizedVerdict { puzzle: puzzle.board.clone(), marks: puzzle.marks.clone(), solution: None };
     let verdict = Verdict { guesses: Some(outcome.guesses), ..Verdict::new(None) };
-    let with = |solution: Option<Board>, verdict: Verdict| Verdict {
-        sized: Some(Box::new(SizedVerdict { solution, ..sized.clone() })),
-        ..verdict
+    let with = |solution: Option<Board>, verdict: Verdict| {
+        let (puzzle, marks) = (puzzle.board.clone(), puzzle.marks.clone());
+        Verdict { sized: Some(Box::new(SizedVerdict { puzzle, marks, solution })), ..verdict }
     };
     let no_solution = || match puzzle.board.conflict() {
         Some((digit, house)) => Fault {

@@ -259,3 +259,13 @@ fn the_sized_solver_agrees_with_dancing_links_on_every_shape() {
     }
     assert_eq!(compared, 4 * (7 * 3 + 2));
 }
+
+#[test]
+fn puzzles_of_every_size_are_named_for_the_commands_that_take_nine_only() {
+    use crate::verdict::RecordError;
+    let said = |size| RecordError::NotNine { size, task: "canon" }.to_string();
+    assert_eq!(said(14), "a 14x14 puzzle: canon takes 9x9 puzzles only");
+    assert_eq!(said(8), "an 8x8 puzzle: canon takes 9x9 puzzles only");
+    assert_eq!(said(18), "an 18x18 puzzle: canon takes 9x9 puzzles only");
+    assert_eq!(said(0), "a pencilmark puzzle: canon takes 9x9 puzzles only");
+}

@@ -85,40 +85,12 @@ pub struct SizedPuzzle {
 }
 
 impl SizedPuzzle {
-    /// What it is, for messages: `a 16x16 puzzle`, `a pencilmark puzzle`.
-    pub fn what(&self) -> &'static str {
-        if self.marks.is_some() {
-            return "a pencilmark puzzle";
+    /// Its size for messages: N, or 0 for a pencilmark puzzle ([`RecordError::NotNine`]).
+    pub fn kind(&self) -> u8 {
+        match self.marks {
+            Some(_) => 0,
+            None => self.board.shape().size() as u8,
         }
-        const NAMES: [&str; 26] = [
-            "",
-            "",
-            "",
-            "",
-            "a 4x4 puzzle",
-            "",
-            "a 6x6 puzzle",
-            "",
-            "an 8x8 puzzle",
-            "a 9x9 puzzle",
-            "a 10x10 puzzle",
-            "",
-            "a 12x12 puzzle",
-            "",
-            "",
-            "a 15x15 puzzle",
-            "a 16x16 puzzle",
-            "",
-            "",
-            "",
-            "a 20x20 puzzle",
-            "",
-            "",
-            "",
-            "a 24x24 puzzle",
-            "a 25x25 puzzle",
-        ];
-        NAMES[self.board.shape().size()]
     }
 
     /// Each cell's candidates, as the solver takes them.
