@@ -147,6 +147,31 @@ fn commands_for_nine_by_nine_only_say_so_for_each_other_puzzle() {
 }
 
 #[test]
+fn dancing_links_solves_every_size_and_the_solvers_for_nine_by_nine_say_so() {
+    let tmp = TempDir::new("sizes-solvers");
+    let mut rows = generated(6, 2, 3);
+    rows.extend(generated(16, 1, 4));
+    let lines: String = rows.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let input = tmp.file("sized.txt", lines.as_bytes());
+    let run = sudoku_bulk(&["solve", &input, "-q", "--solver", "dlx"], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let solutions: Vec<&str> = rows.iter().map(|(_, s)| s.as_str()).collect();
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), solutions);
+    let count = sudoku_bulk(&["count", &input, "-q", "--solver", "dlx"], None);
+    assert_eq!(count.stdout, "1\n1\n1\n", "{}", count.stderr);
+    for solver in ["bitmask", "naive"] {
+        let run = sudoku_bulk(&["solve", &input, "--solver", solver], None);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        for (line, n) in [(1, 6), (2, 6), (3, 16)] {
+            let expected = format!(
+                "line {line}: malformed: a {n}x{n} puzzle: the {solver} solver takes 9x9 puzzles only"
+            );
+            assert!(run.stderr.contains(&expected), "{solver}: {}", run.stderr);
+        }
+    }
+}
+
+#[test]
 fn size_and_box_name_the_shape_and_lengths_that_do_not_fit_are_errors() {
     let tmp = TempDir::new("sizes-box");
     let run = sudoku_bulk(

@@ -50,7 +50,7 @@ pub(crate) fn judge(
 ) -> Verdict {
     let puzzle = match parsed {
         Ok(Parsed::Nine(puzzle)) => puzzle,
-        Ok(Parsed::Sized(puzzle)) => return sized::judge(task, puzzle),
+        Ok(Parsed::Sized(puzzle)) => return sized::judge(task, solver, puzzle),
         Err(e) => {
             let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(*e) };
             return Verdict::new(None).failed(fault);

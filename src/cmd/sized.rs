@@ -1,35 +1,34 @@
 //! What solve, count and validate conclude about a puzzle of another size than 9x9, or a
 //! pencilmark puzzle: the same rules as for 9x9 (`solve.rs`, `count.rs`, `validate.rs`), with
-//! this thread's [`SizedSolver`]. The other commands take 9x9 puzzles only, and say so.
-
-use std::cell::RefCell;
+//! the chosen solver's [`Solver::solve_candidates`]. The other commands take 9x9 puzzles only,
+//! and say so; so do the solvers that take 9x9 givens only.
 
 use crate::grid::Conflict;
 use crate::io::format::SizedPuzzle;
-use crate::sized::{Board, BoardError, CellAt, SizedSolver};
+use crate::sized::{Board, BoardError, CellAt};
+use crate::solver::Solver;
 use crate::verdict::{Detail, Fault, Reason, RecordError, SizedVerdict, Task, Verdict};
 
-thread_local! {
-    /// One solver a worker thread, as for 9x9 (`with_solver`).
-    static SOLVER: RefCell<SizedSolver> = RefCell::new(SizedSolver::new());
-}
-
-/// Judges a sized puzzle for `task`.
-pub(super) fn judge(task: Task, puzzle: &SizedPuzzle) -> Verdict {
+/// Judges a sized puzzle for `task`, with `solver`.
+pub(super) fn judge(task: Task, solver: &mut dyn Solver, puzzle: &SizedPuzzle) -> Verdict {
+    let not_nine = |task: &'static str| {
+        let error = RecordError::NotNine { size: puzzle.kind(), task };
+        let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(error) };
+        Verdict::new(None).failed(fault)
+    };
     let limit = match task {
         Task::Solve => 1,
         Task::Count { limit } => limit,
         Task::Validate => 2,
-        _ => {
-            let error = RecordError::NotNine { size: puzzle.kind(), task: task.name() };
-            let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(error) };
-            return Verdict::new(None).failed(fault);
-        }
+        _ => return not_nine(task.name()),
     };
     let mut solution = puzzle.board.clone();
-    let outcome = SOLVER.with_borrow_mut(|solver| {
-        solver.count(puzzle.board.shape(), &puzzle.candidates(), limit, solution.cells_mut())
-    });
+    let shape = puzzle.board.shape();
+    let Some(outcome) =
+        solver.solve_candidates(shape, &puzzle.candidates(), limit, solution.cells_mut())
+    else {
+        return not_nine(solver.kind().title());
+    };
     let verdict = Verdict { guesses: Some(outcome.guesses), ..Verdict::new(None) };
     let with = |solution: Option<Board>, verdict: Verdict| {
         let (puzzle, marks) = (puzzle.board.clone(), puzzle.marks.clone());

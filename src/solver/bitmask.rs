@@ -529,6 +529,10 @@ impl Default for BitmaskSolver {
 }
 
 impl Solver for BitmaskSolver {
+    fn kind(&self) -> super::SolverKind {
+        super::SolverKind::Bitmask
+    }
+
     fn solve(&mut self, puzzle: &Grid, limit: u32, solution: &mut Grid) -> Outcome {
         self.limit = limit.max(1);
         self.solutions = 0;

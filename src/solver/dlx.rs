@@ -368,6 +368,20 @@ impl Solver for DlxSolver {
         });
         self.dlx.count(Shape::NINE, &candidates, limit, &mut solution.0)
     }
+
+    fn kind(&self) -> super::SolverKind {
+        super::SolverKind::Dlx
+    }
+
+    fn solve_candidates(
+        &mut self,
+        shape: Shape,
+        candidates: &[u32],
+        limit: u32,
+        first: &mut [u8],
+    ) -> Option<Outcome> {
+        Some(self.dlx.count(shape, candidates, limit, first))
+    }
 }
 
 #[cfg(test)]

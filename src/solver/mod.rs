@@ -20,6 +20,7 @@ pub use band::BandSolver;
 pub use bitmask::BitmaskSolver;
 
 use crate::grid::Grid;
+use crate::sized::Shape;
 
 /// What a search found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -45,6 +46,24 @@ pub trait Solver {
     /// When it finds any, the first is written to `solution`; otherwise `solution` is left as
     /// it was. A `limit` of 0 is treated as 1. A puzzle whose givens conflict has no solution.
     fn solve(&mut self, puzzle: &Grid, limit: u32, solution: &mut Grid) -> Outcome;
+
+    /// Which of the [`SolverKind`]s it is.
+    fn kind(&self) -> SolverKind;
+
+    /// Counts, as [`solve`](Solver::solve) does, the solutions of a puzzle of any shape given
+    /// as each cell's candidates (`shape.cells()` masks, bit `d - 1` for digit `d`; a given is
+    /// one bit: other sizes than 9x9, and pencilmark puzzles), writing the first solution's
+    /// digits into `first`. `None` from a solver that takes 9x9 givens only.
+    fn solve_candidates(
+        &mut self,
+        shape: Shape,
+        candidates: &[u32],
+        limit: u32,
+        first: &mut [u8],
+    ) -> Option<Outcome> {
+        let _ = (shape, candidates, limit, first);
+        None
+    }
 }
 
 /// Solves a 9x9 board of characters in place, the classic way: digits `'1'..='9'`, `'.'` for a
@@ -116,6 +135,16 @@ impl SolverKind {
             SolverKind::Bitmask => "bitmask",
             SolverKind::Dlx => "dlx",
             SolverKind::Naive => "naive",
+        }
+    }
+
+    /// How messages name it: "the band solver".
+    pub fn title(self) -> &'static str {
+        match self {
+            SolverKind::Band => "the band solver",
+            SolverKind::Bitmask => "the bitmask solver",
+            SolverKind::Dlx => "the dlx solver",
+            SolverKind::Naive => "the naive solver",
         }
     }
 

@@ -52,6 +52,10 @@ impl NaiveSolver {
 }
 
 impl Solver for NaiveSolver {
+    fn kind(&self) -> super::SolverKind {
+        super::SolverKind::Naive
+    }
+
     fn solve(&mut self, puzzle: &Grid, limit: u32, solution: &mut Grid) -> Outcome {
         self.limit = limit.max(1);
         self.outcome = Outcome::default();

@@ -54,8 +54,9 @@ mod words;
 use self::state::{
     Propagated, State, Strategy, AFTER_FIRST, FEW_GIVENS_FROM, KEPT, TDOKU, WIDE_ROOT_FROM,
 };
-use super::{Outcome, Solver};
+use super::{Outcome, Solver, SolverKind};
 use crate::grid::{Grid, CELLS};
+use crate::sized::{Shape, SizedSolver};
 
 /// The band solver: per-digit band bitsets, box permutations within bands, singles, and a
 /// branch on two-candidate cells or, with triads, on bands and stacks. Holds only its counters,
@@ -71,6 +72,9 @@ pub struct BandSolver {
     first: [u8; CELLS],
     /// Search with `pext` ([`pext::fast`]).
     pext: bool,
+    /// The solver of other sizes than 9x9, which this one hands them to: the default solver
+    /// takes every size.
+    sized: SizedSolver,
 }
 
 impl BandSolver {
@@ -84,6 +88,7 @@ impl BandSolver {
             guesses: 0,
             first: [0; CELLS],
             pext: pext::fast(),
+            sized: SizedSolver::new(),
         }
     }
 
@@ -164,12 +169,43 @@ impl BandSolver {
     /// Builds the start state and searches it.
     #[inline(always)]
     fn start<const PEXT: bool>(&mut self, puzzle: &Grid) {
-        if let Some(mut state) = State::new::<PEXT>(puzzle) {
+        if let Some(state) = State::new::<PEXT>(puzzle) {
             let open: u32 = state.open.iter().map(|x| x.count_ones()).sum();
-            self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
-            self.few_givens = open >= FEW_GIVENS_FROM;
-            self.search::<false, KEPT, PEXT>(&mut state);
+            self.search_from::<PEXT>(state, open);
         }
+    }
+
+    /// Searches from a start state with `open` cells to fill: how many picks the strategy.
+    fn search_from<const PEXT: bool>(&mut self, mut state: State, open: u32) {
+        self.strategy = Strategy::Undecided { wide: open >= WIDE_ROOT_FROM };
+        self.few_givens = open >= FEW_GIVENS_FROM;
+        self.search::<false, KEPT, PEXT>(&mut state);
+    }
+
+    /// Counts the solutions of a 9x9 puzzle given as each cell's candidates (bit `d - 1` for
+    /// digit `d`: a pencilmark puzzle; a given is one bit), as [`Solver::solve`] counts a
+    /// puzzle's, writing the first into `solution`. A cell with no candidate has no solution.
+    /// The same search from another start: every cell open, the rules placing the cells of
+    /// one candidate.
+    pub fn solve_pencilmarks(
+        &mut self,
+        candidates: &[u32; CELLS],
+        limit: u32,
+        solution: &mut Grid,
+    ) -> Outcome {
+        (self.limit, self.solutions, self.guesses) = (limit.max(1), 0, 0);
+        let state = State::from_candidates(candidates);
+        // The strategy's measure: cells still to decide, as givens leave them.
+        let open = candidates.iter().filter(|&&m| m & (m.wrapping_sub(1)) != 0).count() as u32;
+        if self.pext {
+            self.search_from::<true>(state, open);
+        } else {
+            self.search_from::<false>(state, open);
+        }
+        if self.solutions > 0 {
+            solution.0 = self.first;
+        }
+        Outcome { solutions: self.solutions, guesses: self.guesses }
     }
 }
 
@@ -193,5 +229,30 @@ impl Solver for BandSolver {
             solution.0 = self.first;
         }
         Outcome { solutions: self.solutions, guesses: self.guesses }
+    }
+
+    fn kind(&self) -> SolverKind {
+        SolverKind::Band
+    }
+
+    /// 9x9 puzzles (pencilmarks) by [`BandSolver::solve_pencilmarks`], other sizes by the
+    /// [`SizedSolver`].
+    fn solve_candidates(
+        &mut self,
+        shape: Shape,
+        candidates: &[u32],
+        limit: u32,
+        first: &mut [u8],
+    ) -> Option<Outcome> {
+        if shape != Shape::NINE {
+            return Some(self.sized.count(shape, candidates, limit, first));
+        }
+        let candidates: &[u32; CELLS] = candidates.try_into().expect("81 candidate masks");
+        let mut solution = Grid::EMPTY;
+        let outcome = self.solve_pencilmarks(candidates, limit, &mut solution);
+        if outcome.solved() {
+            first.copy_from_slice(solution.cells());
+        }
+        Some(outcome)
     }
 }

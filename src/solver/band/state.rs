@@ -179,6 +179,22 @@ impl State {
         Some(state)
     }
 
+    /// The start state of a puzzle given as each cell's candidates (`candidates[cell]`, bit
+    /// `d` for digit `d + 1`: a pencilmark puzzle): every cell open, each digit where its
+    /// cells allow it. The rules do the rest, as for any node of the search: a cell with one
+    /// candidate is a naked single, one with none a contradiction, a digit with no place left
+    /// in a band a dead band.
+    pub(super) fn from_candidates(candidates: &[u32; CELLS]) -> State {
+        let mut places = [0; 27];
+        for (cell, &mask) in candidates.iter().enumerate() {
+            let (b, bit) = (cell / 27, cell % 27);
+            for d in 0..9 {
+                places[at(d, b)] |= (mask >> d & 1) << bit;
+            }
+        }
+        State { places, worked: [0; 27], open: [BAND; 3], shapes: [0; 27], columns: [0; 27] }
+    }
+
     /// Places digit `d` at bit `bit` of band `b`, in that band only: its row and box there
     /// leave the digit. The band's next `work` finds the cell placed (its piece forced, its box
     /// with one column left) and does the rest, as for any cell it places: the cell leaves the

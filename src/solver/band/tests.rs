@@ -210,3 +210,61 @@ fn open_digit_orders_units_by_undecided_digits_then_by_most_permutations() {
         assert!(weight(&most[..u]) > 0, "{u} undecided counts as undecided");
     }
 }
+
+#[test]
+fn pencilmark_puzzles_agree_with_dancing_links() {
+    // Candidates made from the sample's puzzles: each blank keeps its solution's digit or not
+    // (some puzzles lose every solution), and other digits at random, a few of them or most;
+    // some givens become blanks. Counts to 3, guessed or not, must be dancing links' counts,
+    // and a first solution must fit every cell's candidates.
+    let sample = include_str!("../../../datasets/sample_10k.txt");
+    let puzzles = sample.lines().filter(|line| !line.starts_with('#')).take(600);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut random = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut band, mut dlx) = (BandSolver::new(), DlxSolver::new());
+    let (mut with_solutions, mut without) = (0, 0);
+    for (i, puzzle) in puzzles.chain([HARD, SERG, TWO_SOLUTIONS]).enumerate() {
+        let puzzle: Grid = puzzle.parse().unwrap();
+        let mut solved = Grid::EMPTY;
+        band.solve(&puzzle, 1, &mut solved);
+        let density = [2, 5, 8][i % 3]; // other digits allowed, in 9
+        let candidates: [u32; CELLS] = std::array::from_fn(|cell| {
+            let given = puzzle.cells()[cell];
+            if given != 0 && random() % 8 != 0 {
+                return 1 << (given - 1);
+            }
+            let others = (0..9).filter(|_| random() % 9 < density).fold(0, |m, d| m | 1 << d);
+            let keep = u32::from(i % 7 != 0 || random() % 40 != 0);
+            others | keep << (solved.cells()[cell] - 1)
+        });
+        for limit in [1, 3] {
+            let (mut a, mut b) = ([0u8; CELLS], [0u8; CELLS]);
+            let ours = band.solve_candidates(Shape::NINE, &candidates, limit, &mut a).unwrap();
+            let theirs = dlx.solve_candidates(Shape::NINE, &candidates, limit, &mut b).unwrap();
+            assert_eq!(ours.solutions, theirs.solutions, "puzzle {i}, limit {limit}");
+            if ours.solved() {
+                let grid = Grid(a);
+                assert!(grid.is_solved(), "puzzle {i}: {grid}");
+                assert!((0..CELLS).all(|c| candidates[c] >> (a[c] - 1) & 1 == 1), "puzzle {i}");
+                with_solutions += 1;
+            } else {
+                without += 1;
+            }
+        }
+    }
+    // Both kinds were met, and the empty grid as all-candidates too.
+    assert!(with_solutions > 100 && without > 20, "{with_solutions} {without}");
+    let mut first = [0u8; CELLS];
+    let all = band.solve_candidates(Shape::NINE, &[0x1ff; CELLS], 2, &mut first).unwrap();
+    assert_eq!(all.solutions, 2);
+    assert!(Grid(first).is_solved());
+    // A cell with no candidate: no solution.
+    let mut none = [0x1ff; CELLS];
+    none[40] = 0;
+    assert_eq!(band.solve_candidates(Shape::NINE, &none, 2, &mut first).unwrap().solutions, 0);
+}
