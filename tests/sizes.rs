@@ -172,6 +172,58 @@ fn dancing_links_solves_every_size_and_the_solvers_for_nine_by_nine_say_so() {
 }
 
 #[test]
+fn bench_times_each_size_and_pencilmarks_as_rows_of_their_own() {
+    let tmp = TempDir::new("sizes-bench");
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let marks: String = nine
+        .bytes()
+        .map(|c| match c {
+            b'.' => "123456789".to_string(),
+            d => (b'1'..=b'9').map(|k| if k == d { k as char } else { '.' }).collect(),
+        })
+        .collect();
+    let mut lines: Vec<String> = vec![nine.into(), marks];
+    lines.extend(generated(4, 3, 5).into_iter().map(|(p, _)| p));
+    lines.extend(generated(12, 2, 6).into_iter().map(|(p, _)| p));
+    let input = tmp.file("mixed.txt", lines.join("\n").as_bytes());
+    for shuffle in [None, Some("7")] {
+        let mut args = vec!["bench", &input, "--rounds", "1", "-j", "1", "--mode", "count2"];
+        args.extend(["--output-format", "csv"]);
+        args.extend(["--solver", "band", "--solver", "dlx", "--solver", "bitmask"]);
+        if let Some(seed) = shuffle {
+            args.extend(["--shuffle", seed]);
+        }
+        let run = sudoku_bulk(&args, None);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        // corpus, size, puzzles, solver, mode, ..., unsolved.
+        let rows: Vec<Vec<&str>> =
+            run.stdout.lines().skip(1).map(|r| r.split(',').collect()).collect();
+        let got: Vec<(&str, &str, &str)> = rows.iter().map(|r| (r[1], r[2], r[3])).collect();
+        assert_eq!(
+            got,
+            [
+                ("9x9", "1", "band"),
+                ("9x9", "1", "dlx"),
+                ("9x9", "1", "bitmask"),
+                ("pencilmark", "1", "band"),
+                ("pencilmark", "1", "dlx"),
+                ("4x4", "3", "band"),
+                ("4x4", "3", "dlx"),
+                ("12x12", "2", "band"),
+                ("12x12", "2", "dlx"),
+            ]
+        );
+        assert!(rows.iter().all(|r| r[10] == "0"), "every puzzle solved: {}", run.stdout);
+        for skipped in ["1 pencilmark puzzle", "3 4x4 puzzles", "2 12x12 puzzles"] {
+            let expected = format!(
+                "the bitmask solver takes 9x9 puzzles only: its rows for {skipped} skipped"
+            );
+            assert!(run.stderr.contains(&expected), "{}", run.stderr);
+        }
+    }
+}
+
+#[test]
 fn size_and_box_name_the_shape_and_lengths_that_do_not_fit_are_errors() {
     let tmp = TempDir::new("sizes-box");
     let run = sudoku_bulk(

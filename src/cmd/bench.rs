@@ -1,5 +1,7 @@
 //! `bench`: how fast our solvers are, in the field's usual columns (tdoku's): puzzles/s,
-//! us/puzzle, % solved without guessing, guesses/puzzle.
+//! us/puzzle, % solved without guessing, guesses/puzzle. A corpus's puzzles of each size
+//! (and its pencilmark puzzles) are timed apart, a row each, as the solvers solve them: 9x9
+//! puzzles from their givens, the others from their cells' candidates.
 //!
 //! Puzzles are parsed before timing; a warm-up pass runs first (and checks that every puzzle
 //! the solver answers has a valid solution). Timing covers solving only, on `threads` threads,
@@ -20,12 +22,12 @@ use rayon::prelude::*;
 use crate::canon::Transform;
 use crate::generate::puzzle_seed;
 use crate::grid::Grid;
-use crate::io::format::Parsed;
 use crate::io::format::{body, jsonl, resolve, strip_bom, Format, FormatOptions, Records};
+use crate::io::format::{Parsed, SizedPuzzle};
 use crate::io::input::Input;
 use crate::io::stderr::say;
+use crate::sized::{isomorph, Board, Shape};
 use crate::solver::{Outcome, SolverKind};
-use crate::verdict::RecordError;
 
 /// The corpus timed when no file is named: the project's sample, built into the binary so
 /// that an installed `sudoku-bulk bench` runs anywhere.
@@ -81,26 +83,45 @@ pub(crate) fn run(plan: &Plan) -> Result<ExitCode> {
         let mut corpus = read_puzzles(name, data, &plan.input)?;
         if let Some(seed) = plan.shuffle {
             isomorphs(&mut corpus.puzzles, seed);
+            for group in &mut corpus.sized {
+                sized_isomorphs(group, seed);
+            }
         }
         malformed += corpus.malformed;
         // The file name alone in the table (the path is in the messages).
         let short = std::path::Path::new(name)
             .file_name()
             .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
-        if corpus.puzzles.is_empty() {
+        let mut groups: Vec<Puzzles> = corpus.sized.iter().map(Puzzles::Sized).collect();
+        if !corpus.puzzles.is_empty() {
+            groups.insert(0, Puzzles::Nine(&corpus.puzzles));
+        }
+        if groups.is_empty() {
             say!("sudoku-bulk bench: {name}: no puzzles to time; skipped");
             continue;
         }
-        for &mode in &plan.modes {
-            for &solver in &plan.solvers {
-                say!(
-                    "sudoku-bulk bench: {short}, {}, {}, {}",
-                    plural(corpus.puzzles.len(), "puzzle", "puzzles"),
-                    solver.name(),
-                    mode.name(),
-                );
-                let row = measure(&short, &corpus.puzzles, solver, mode, plan.threads, plan.rounds);
-                rows.push(row);
+        for puzzles in groups {
+            for &mode in &plan.modes {
+                for &solver in &plan.solvers {
+                    let (count, size) = (puzzles.len(), puzzles.size());
+                    if !puzzles.solved_by(solver) {
+                        say!(
+                            "sudoku-bulk bench: {short}: {} takes 9x9 puzzles only: its rows \
+                             for {} skipped",
+                            solver.title(),
+                            plural(count, &format!("{size} puzzle"), &format!("{size} puzzles")),
+                        );
+                        continue;
+                    }
+                    say!(
+                        "sudoku-bulk bench: {short}, {} {size}, {}, {}",
+                        plural(count, "puzzle", "puzzles"),
+                        solver.name(),
+                        mode.name(),
+                    );
+                    let row = measure(&short, puzzles, solver, mode, plan.threads, plan.rounds);
+                    rows.push(row);
+                }
             }
         }
     }
@@ -130,6 +151,20 @@ pub(crate) fn isomorphs(puzzles: &mut [Grid], seed: u64) {
     }
 }
 
+/// [`isomorphs`] for puzzles of another size than 9x9, or pencilmark puzzles: puzzle `i`
+/// by the isomorph drawn from the same stream.
+fn sized_isomorphs(group: &mut SizedGroup, seed: u64) {
+    for (i, puzzle) in group.candidates.chunks_mut(group.shape.cells()).enumerate() {
+        let key = puzzle_seed(seed, i as u64);
+        let mut draw = 0;
+        let moved = isomorph(group.shape, puzzle, || {
+            draw += 1;
+            puzzle_seed(key, draw)
+        });
+        puzzle.copy_from_slice(&moved);
+    }
+}
+
 /// "1 puzzle", "2 puzzles".
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -151,8 +186,80 @@ fn read_file(path: &std::path::Path) -> Result<(String, Vec<u8>)> {
 
 /// A corpus's puzzles, and how many of its records were malformed.
 struct Corpus {
+    /// Its 9x9 puzzles.
     puzzles: Vec<Grid>,
+    /// Its other puzzles, by size (and pencilmark puzzles apart), in the order of their first.
+    sized: Vec<SizedGroup>,
     malformed: usize,
+}
+
+/// A corpus's puzzles of one size other than 9x9, or its pencilmark puzzles.
+struct SizedGroup {
+    shape: Shape,
+    /// [`SizedPuzzle::kind`]: N, or 0 for pencilmark puzzles.
+    kind: u8,
+    /// Each puzzle's cells' candidates, one after another.
+    candidates: Vec<u32>,
+}
+
+impl Corpus {
+    /// Adds a puzzle of another size, or a pencilmark puzzle, to its group.
+    fn add_sized(&mut self, puzzle: &SizedPuzzle) {
+        let (shape, kind) = (puzzle.board.shape(), puzzle.kind());
+        let at = match self.sized.iter().position(|g| (g.shape, g.kind) == (shape, kind)) {
+            Some(at) => at,
+            None => {
+                self.sized.push(SizedGroup { shape, kind, candidates: Vec::new() });
+                self.sized.len() - 1
+            }
+        };
+        self.sized[at].candidates.extend(puzzle.candidates());
+    }
+}
+
+/// The puzzles one row times: 9x9 ones, or one group of the others.
+#[derive(Clone, Copy)]
+enum Puzzles<'a> {
+    Nine(&'a [Grid]),
+    Sized(&'a SizedGroup),
+}
+
+impl Puzzles<'_> {
+    fn len(self) -> usize {
+        match self {
+            Puzzles::Nine(puzzles) => puzzles.len(),
+            Puzzles::Sized(group) => group.candidates.len() / group.shape.cells(),
+        }
+    }
+
+    /// [`SizedPuzzle::kind`]: N, or 0 for pencilmark puzzles.
+    fn kind(self) -> u8 {
+        match self {
+            Puzzles::Nine(_) => 9,
+            Puzzles::Sized(group) => group.kind,
+        }
+    }
+
+    /// How the table names their size: `9x9`, `16x16`, `pencilmark`.
+    fn size(self) -> String {
+        match self.kind() {
+            0 => "pencilmark".into(),
+            n => format!("{n}x{n}"),
+        }
+    }
+
+    /// Whether `solver` solves them (some solvers take 9x9 givens only).
+    fn solved_by(self, solver: SolverKind) -> bool {
+        match self {
+            Puzzles::Nine(_) => true,
+            Puzzles::Sized(group) => {
+                let cells = group.shape.cells();
+                let mut first = vec![0; cells];
+                let candidates = &group.candidates[..cells];
+                solver.build().solve_candidates(group.shape, candidates, 1, &mut first).is_some()
+            }
+        }
+    }
 }
 
 /// Parses every record of a corpus. A malformed record is reported on stderr as the other
@@ -173,18 +280,11 @@ fn read_puzzles(name: &str, data: &[u8], options: &FormatOptions) -> Result<Corp
             (resolve(data, options).with_context(|| format!("reading {name}"))?, data)
         }
     };
-    let mut corpus = Corpus { puzzles: Vec::new(), malformed: 0 };
+    let mut corpus = Corpus { puzzles: Vec::new(), sized: Vec::new(), malformed: 0 };
     for record in Records::new(format, data, 1) {
         match record.parsed {
             Ok(Parsed::Nine(puzzle)) => corpus.puzzles.push(puzzle.grid),
-            // Benching other sizes is `benches/sized.rs`'s, for now.
-            Ok(Parsed::Sized(puzzle)) => {
-                let e = RecordError::NotNine { size: puzzle.kind(), task: "bench" };
-                corpus.malformed += 1;
-                if corpus.malformed <= MAX_MESSAGES {
-                    say!("{name}: line {}: malformed: {e}", record.line);
-                }
-            }
+            Ok(Parsed::Sized(puzzle)) => corpus.add_sized(&puzzle),
             Err(e) => {
                 corpus.malformed += 1;
                 if corpus.malformed <= MAX_MESSAGES {
@@ -235,6 +335,8 @@ impl Mode {
 pub struct Row {
     /// The corpus's name.
     pub corpus: String,
+    /// The puzzles' size: `9x9`, `16x16`, ..., or `pencilmark`.
+    pub size: String,
     /// Puzzles in it.
     pub puzzles: usize,
     /// The solver.
@@ -257,6 +359,7 @@ impl Row {
     /// A row with nothing in it (for the CSV header of no rows).
     const EMPTY: Row = Row {
         corpus: String::new(),
+        size: String::new(),
         puzzles: 0,
         solver: SolverKind::Band,
         mode: Mode::First,
@@ -276,42 +379,79 @@ impl Row {
 /// Solves every puzzle once on `threads` threads; the outcomes, in order. With `check`, each
 /// answer is checked too (the warm-up pass): not in timed passes, which time solving alone.
 fn pass(
-    puzzles: &[Grid],
+    puzzles: Puzzles,
     solver: SolverKind,
     limit: u32,
     pool: &rayon::ThreadPool,
     check: bool,
 ) -> Vec<Outcome> {
-    pool.install(|| {
-        puzzles
-            .par_chunks(256)
-            .flat_map_iter(|chunk| {
-                super::with_solver(solver, |s| {
-                    let mut solution = Grid::EMPTY;
-                    chunk
-                        .iter()
-                        .map(|p| {
-                            let outcome = s.solve(p, limit, &mut solution);
-                            assert!(
-                                !check
-                                    || !outcome.solved()
-                                    || (solution.is_solved() && solution.agrees_with(p)),
-                                "{} gave a wrong answer for {p}",
-                                solver.name()
-                            );
-                            outcome
-                        })
-                        .collect::<Vec<_>>()
+    match puzzles {
+        Puzzles::Nine(puzzles) => pool.install(|| {
+            puzzles
+                .par_chunks(256)
+                .flat_map_iter(|chunk| {
+                    super::with_solver(solver, |s| {
+                        let mut solution = Grid::EMPTY;
+                        chunk
+                            .iter()
+                            .map(|p| {
+                                let outcome = s.solve(p, limit, &mut solution);
+                                assert!(
+                                    !check
+                                        || !outcome.solved()
+                                        || (solution.is_solved() && solution.agrees_with(p)),
+                                    "{} gave a wrong answer for {p}",
+                                    solver.name()
+                                );
+                                outcome
+                            })
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .collect()
-    })
+                .collect()
+        }),
+        Puzzles::Sized(group) => pool.install(|| {
+            let (shape, cells) = (group.shape, group.shape.cells());
+            // Chunks of about 20,000 cells: 256 9x9 puzzles, 32 25x25 ones.
+            let per_chunk = (20_000 / cells).max(1) * cells;
+            group
+                .candidates
+                .par_chunks(per_chunk)
+                .flat_map_iter(|chunk| {
+                    super::with_solver(solver, |s| {
+                        let mut first = vec![0; cells];
+                        chunk
+                            .chunks(cells)
+                            .map(|p| {
+                                let outcome = s
+                                    .solve_candidates(shape, p, limit, &mut first)
+                                    .expect("solved_by said so");
+                                assert!(
+                                    !check || !outcome.solved() || fits(shape, p, &first),
+                                    "{} gave a wrong answer for a {shape} puzzle",
+                                    solver.name()
+                                );
+                                outcome
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect()
+        }),
+    }
+}
+
+/// Whether `solution` is a solved grid of `shape` whose every digit its cell's candidates
+/// allow.
+fn fits(shape: Shape, candidates: &[u32], solution: &[u8]) -> bool {
+    Board::from_cells(shape, solution).is_some_and(|board| board.is_solved())
+        && candidates.iter().zip(solution).all(|(&mask, &d)| d >= 1 && mask >> (d - 1) & 1 == 1)
 }
 
 /// Times `solver` on `puzzles`: a warm-up pass, then `rounds` passes; the median.
-pub fn measure(
+fn measure(
     corpus: &str,
-    puzzles: &[Grid],
+    puzzles: Puzzles,
     solver: SolverKind,
     mode: Mode,
     threads: usize,
@@ -330,6 +470,7 @@ pub fn measure(
     let n = puzzles.len().max(1) as f64;
     Row {
         corpus: corpus.to_string(),
+        size: puzzles.size(),
         puzzles: puzzles.len(),
         solver,
         mode,
@@ -344,14 +485,15 @@ pub fn measure(
 /// The rows as a markdown table.
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle | unsolved |\n\
-         |---|---:|---|---|---:|---:|---:|---:|---:|---:|\n",
+        "| corpus | size | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle | unsolved |\n\
+         |---|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} | {} |",
             r.corpus,
+            r.size,
             r.puzzles,
             r.solver.name(),
             r.mode.name(),
@@ -368,9 +510,10 @@ pub fn table(rows: &[Row]) -> String {
 }
 
 /// A row's columns for CSV and JSON: name, value, and whether the value is text.
-fn columns(r: &Row) -> [(&'static str, String, bool); 10] {
+fn columns(r: &Row) -> [(&'static str, String, bool); 11] {
     [
         ("corpus", r.corpus.clone(), true),
+        ("size", r.size.clone(), true),
         ("puzzles", r.puzzles.to_string(), false),
         ("solver", r.solver.name().to_string(), true),
         ("mode", r.mode.name().to_string(), true),
@@ -433,18 +576,18 @@ mod tests {
                 .parse()
                 .unwrap();
         let puzzles = vec![puzzle; 50];
-        let row = measure("x", &puzzles, SolverKind::Band, Mode::Count2, 2, 3);
+        let row = measure("x", Puzzles::Nine(&puzzles), SolverKind::Band, Mode::Count2, 2, 3);
         assert_eq!((row.puzzles, row.unsolved), (50, 0));
         assert_eq!(row.no_guess_percent, 100.0);
         assert_eq!(row.guesses_per_puzzle, 0.0);
         assert!(row.rate() > 0.0);
-        assert!(table(std::slice::from_ref(&row)).contains("| x | 50 | band | count2 | 2 |"));
+        assert!(table(std::slice::from_ref(&row)).contains("| x | 9x9 | 50 | band | count2 | 2 |"));
         assert!(csv(std::slice::from_ref(&row))
             .lines()
             .nth(1)
             .unwrap()
-            .starts_with("x,50,band,count2,2,"));
-        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"band\""));
+            .starts_with("x,9x9,50,band,count2,2,"));
+        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"size\":\"9x9\",\"puzzles\":50,"));
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 mod board;
 mod generate;
+mod isomorph;
 mod shape;
 mod solver;
 #[cfg(test)]
@@ -26,5 +27,6 @@ mod tests;
 
 pub use board::{symbol, symbol_value, Board, BoardError, CellAt, Marks, MARKS_LINE};
 pub use generate::SizedGenerator;
+pub use isomorph::isomorph;
 pub use shape::{shape_asked, Shape, MAX_CELLS, MAX_SIZE};
 pub use solver::SizedSolver;

@@ -110,16 +110,17 @@ pub fn solve_board<R: AsMut<[char]>>(board: &mut [R]) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum SolverKind {
     /// [`BandSolver`]: per-digit band bitboards, the fastest (the default; `fast` is accepted
-    /// as another name for it).
+    /// as another name for it); other sizes than 9x9 by the sized solver.
     #[default]
     #[value(alias = "fast")]
     Band,
-    /// [`BitmaskSolver`]: candidates as masks per row, column and box; the reference solver.
+    /// [`BitmaskSolver`]: candidates as masks per row, column and box; the reference solver
+    /// (9x9 only).
     Bitmask,
-    /// [`dlx::DlxSolver`]: Knuth's Algorithm X with dancing links (an oracle).
+    /// [`dlx::DlxSolver`]: Knuth's Algorithm X with dancing links (an oracle; every size).
     Dlx,
     /// [`naive::NaiveSolver`]: plain backtracking in cell order (an oracle; slow on hard
-    /// puzzles).
+    /// puzzles; 9x9 only).
     Naive,
 }
 
