@@ -76,7 +76,8 @@ mod tests {
                     let other = isomorph(shape, &grid, &mut draw);
                     let mut digits = other.iter().map(|m| m.count_ones()).collect::<Vec<_>>();
                     let mut before = grid.iter().map(|m| m.count_ones()).collect::<Vec<_>>();
-                    (digits.sort(), before.sort());
+                    digits.sort();
+                    before.sort();
                     assert_eq!(digits, before, "{shape}: the cells are moved, not changed");
                     assert_eq!(solver.count(shape, &other, 50, &mut first).solutions, count);
                     moved += usize::from(other != grid);
