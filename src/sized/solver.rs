@@ -246,11 +246,10 @@ fn is_single(mask: u32) -> bool {
 }
 
 /// Places every queued cell's digit (it leaves the cell's peers) and every hidden single,
-/// until neither finds more. False at a dead end: a cell with no candidate left, or a digit
-/// with no place left in a house, or two digits with one place, the same cell.
+/// until neither finds more; then tries locked candidates, and goes round again while they
+/// remove anything. False at a dead end: a cell with no candidate left, or a digit with no
+/// place left in a house, or two digits with one place, the same cell.
 fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    let n = tables.shape.size();
-    let all = tables.shape.all_digits();
     loop {
         while let Some(cell) = queue.pop() {
             let digit = cand[cell as usize];
@@ -268,32 +267,8 @@ fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
                 }
             }
         }
-        for house in 0..3 * n {
-            let cells = tables.house(house);
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &cell in cells {
-                let mask = cand[cell as usize];
-                twice |= once & mask;
-                once |= mask;
-            }
-            if once != all {
-                return false; // a digit with nowhere to go
-            }
-            let hidden = once & !twice;
-            if hidden == 0 {
-                continue;
-            }
-            for &cell in cells {
-                let mask = cand[cell as usize];
-                let only_here = mask & hidden;
-                if only_here != 0 && !is_single(mask) {
-                    if !is_single(only_here) {
-                        return false; // two digits whose one place is this cell
-                    }
-                    cand[cell as usize] = only_here;
-                    queue.push(cell);
-                }
-            }
+        if !hidden_singles(tables, cand, queue) {
+            return false;
         }
         if queue.is_empty() {
             match locked_candidates(tables.shape, cand, queue) {
@@ -305,27 +280,110 @@ fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
     }
 }
 
+/// How often the digits occur in a house's open cells, and which are placed there.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    /// Digits in at least one open cell.
+    once: u32,
+    /// Digits in at least two open cells.
+    twice: u32,
+    /// Digits of the house's placed cells (one candidate left).
+    placed: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, mask: u32) {
+        // Branch-free: an open cell's mask goes to `once` and `twice`, a placed one to
+        // `placed`.
+        let open = if is_single(mask) { 0 } else { mask };
+        self.placed |= mask ^ open;
+        self.twice |= self.once & open;
+        self.once |= open;
+    }
+
+    /// The digits with one open place and none placed: hidden singles. A placed digit has
+    /// left its house's other cells, so it would count as one too, and must not.
+    #[inline]
+    fn hidden(&self) -> u32 {
+        self.once & !self.twice & !self.placed
+    }
+}
+
+/// Fixes each digit with one place left in a house to that place, and queues it. Every house
+/// is tallied in one pass over the grid, row by row (rows, columns and boxes at once, with no
+/// table of house cells), so that only the houses with a hidden single are walked again.
+/// False at a dead end. Expects every placed cell's digit to have left its peers already.
+fn hidden_singles(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
+    let shape = tables.shape;
+    let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let all = shape.all_digits();
+    // Houses in the order of `Tables::house`: rows, columns, boxes.
+    let mut tally = [Tally::default(); 3 * super::MAX_SIZE];
+    let (row_tally, rest) = tally.split_at_mut(n);
+    let (col_tally, box_tally) = rest.split_at_mut(n);
+    for (row, line) in cand[..n * n].chunks_exact(n).enumerate() {
+        let first_box = row / rows * rows;
+        for (col, &mask) in line.iter().enumerate() {
+            row_tally[row].add(mask);
+            col_tally[col].add(mask);
+            box_tally[first_box + col / cols].add(mask);
+        }
+    }
+    for (house, tally) in tally[..3 * n].iter().enumerate() {
+        if (tally.once | tally.placed) != all {
+            return false; // a digit with nowhere to go
+        }
+        let hidden = tally.hidden();
+        if hidden == 0 {
+            continue;
+        }
+        for &cell in tables.house(house) {
+            let mask = cand[cell as usize];
+            let only_here = mask & hidden;
+            if only_here != 0 && !is_single(mask) {
+                if !is_single(only_here) {
+                    return false; // two digits whose one place is this cell
+                }
+                cand[cell as usize] = only_here;
+                queue.push(cell);
+            }
+        }
+    }
+    true
+}
+
 /// Where a digit's places in a box all lie in one row (or column), it leaves the rest of that
 /// row (pointing); where its places in a row all lie in one box, it leaves the rest of the box
 /// (claiming); the same with columns. Worked out on segments, the cells a row (column) shares
 /// with a box: each box is `box_rows` row segments of `box_cols` cells. Returns whether any
 /// candidate went, `None` at a dead end. Cells left with one candidate are queued.
+///
+/// The digits confined to a segment include those already placed in it, and most others
+/// have already gone from the cells they would leave: only digits still found in those
+/// cells' segments are removed, so the cells are visited only when something goes.
 fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
     let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
     let mut changed = false;
-    // Row segments first (a row crosses `rows` boxes), then columns (one crosses `cols`).
+    // At most 25 lines of 12 segments (boxes 2x12), `across` segments a line.
+    let mut row_seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
+    let mut col_seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
+    // A row crosses `rows` boxes (N / cols) in segments of `cols` cells, a column `cols`
+    // boxes in segments of `rows` cells.
+    for (row, line) in cand[..n * n].chunks_exact(n).enumerate() {
+        for (s, segment) in line.chunks_exact(cols).enumerate() {
+            row_seg[row * rows + s] = segment.iter().fold(0, |acc, &mask| acc | mask);
+        }
+        let s = row / rows;
+        for (col, &mask) in line.iter().enumerate() {
+            col_seg[col * cols + s] |= mask;
+        }
+    }
     for along_rows in [true, false] {
         // Segments along a line, and lines across a box.
-        let (across, depth) = if along_rows { (rows, cols) } else { (cols, rows) };
+        let (across, depth, seg) =
+            if along_rows { (rows, cols, &row_seg) } else { (cols, rows, &col_seg) };
         let cell = |line: usize, k: usize| if along_rows { line * n + k } else { k * n + line };
-        // At most 25 lines of 12 segments (boxes 2x12).
-        let mut seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
-        for line in 0..n {
-            for s in 0..across {
-                seg[line * across + s] =
-                    (0..depth).fold(0, |acc, k| acc | cand[cell(line, s * depth + k)]);
-            }
-        }
         let mut remove = |line: usize, k: usize, digits: u32| -> Option<()> {
             let c = cell(line, k);
             if cand[c] & digits != 0 {
@@ -341,21 +399,20 @@ fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Op
         };
         for line in 0..n {
             // Claiming: digits of this line confined to one box leave the box's other lines.
-            let (mut once, mut twice) = (0u32, 0u32);
-            for s in 0..across {
-                twice |= once & seg[line * across + s];
-                once |= seg[line * across + s];
-            }
-            let confined = once & !twice;
+            let segments = &seg[line * across..(line + 1) * across];
+            let confined = confined(segments);
             if confined == 0 {
                 continue;
             }
-            for s in 0..across {
-                let digits = seg[line * across + s] & confined;
+            let first = line / across * across; // the box's first line
+            for (s, &segment) in segments.iter().enumerate() {
+                let others = (first..first + across)
+                    .filter(|&other| other != line)
+                    .fold(0, |acc, other| acc | seg[other * across + s]);
+                let digits = segment & confined & others;
                 if digits == 0 {
                     continue;
                 }
-                let first = line / across * across; // the box's first line
                 for other in (first..first + across).filter(|&o| o != line) {
                     for k in s * depth..(s + 1) * depth {
                         remove(other, k, digits)?;
@@ -367,25 +424,44 @@ fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Op
             for s in 0..across {
                 // Pointing: digits of this box confined to one line leave the line's other
                 // boxes.
+                let box_segments = (first..first + across).map(|line| seg[line * across + s]);
                 let (mut once, mut twice) = (0u32, 0u32);
-                for line in first..first + across {
-                    twice |= once & seg[line * across + s];
-                    once |= seg[line * across + s];
+                for segment in box_segments {
+                    twice |= once & segment;
+                    once |= segment;
                 }
                 let confined = once & !twice;
                 if confined == 0 {
                     continue;
                 }
                 for line in first..first + across {
-                    let digits = seg[line * across + s] & confined;
+                    let segments = &seg[line * across..(line + 1) * across];
+                    let others = segments
+                        .iter()
+                        .enumerate()
+                        .filter(|&(t, _)| t != s)
+                        .fold(0, |acc, (_, &segment)| acc | segment);
+                    let digits = segments[s] & confined & others;
+                    if digits == 0 {
+                        continue;
+                    }
                     for k in (0..n).filter(|k| k / depth != s) {
-                        if digits != 0 {
-                            remove(line, k, digits)?;
-                        }
+                        remove(line, k, digits)?;
                     }
                 }
             }
         }
     }
     Some(changed)
+}
+
+/// The digits found in exactly one of `segments`.
+#[inline]
+fn confined(segments: &[u32]) -> u32 {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &segment in segments {
+        twice |= once & segment;
+        once |= segment;
+    }
+    once & !twice
 }
