@@ -302,6 +302,14 @@ impl Tally {
         self.once |= open;
     }
 
+    /// Adds another part of the house's tally.
+    #[inline]
+    fn merge(&mut self, other: Tally) {
+        self.twice |= other.twice | (self.once & other.once);
+        self.once |= other.once;
+        self.placed |= other.placed;
+    }
+
     /// The digits with one open place and none placed: hidden singles. A placed digit has
     /// left its house's other cells, so it would count as one too, and must not.
     #[inline]
@@ -311,24 +319,39 @@ impl Tally {
 }
 
 /// Fixes each digit with one place left in a house to that place, and queues it. Every house
-/// is tallied in one pass over the grid, row by row (rows, columns and boxes at once, with no
-/// table of house cells), so that only the houses with a hidden single are walked again.
-/// False at a dead end. Expects every placed cell's digit to have left its peers already.
+/// is tallied in one pass over the grid, row by row, with no table of house cells: a row
+/// segment (the cells a row shares with a box) is tallied alone, then merged into its row and
+/// its box; the columns are tallied side by side, which the compiler vectorises. Only the
+/// houses with a hidden single are walked again. False at a dead end. Expects every placed
+/// cell's digit to have left its peers already.
 fn hidden_singles(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
     let shape = tables.shape;
     let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
     let all = shape.all_digits();
     // Houses in the order of `Tables::house`: rows, columns, boxes.
     let mut tally = [Tally::default(); 3 * super::MAX_SIZE];
-    let (row_tally, rest) = tally.split_at_mut(n);
-    let (col_tally, box_tally) = rest.split_at_mut(n);
+    let (mut col_once, mut col_twice, mut col_placed) = ([0u32; super::MAX_SIZE], [0; 25], [0; 25]);
     for (row, line) in cand[..n * n].chunks_exact(n).enumerate() {
-        let first_box = row / rows * rows;
-        for (col, &mask) in line.iter().enumerate() {
-            row_tally[row].add(mask);
-            col_tally[col].add(mask);
-            box_tally[first_box + col / cols].add(mask);
+        let first_box = 2 * n + row / rows * rows;
+        for (s, segment) in line.chunks_exact(cols).enumerate() {
+            let mut here = Tally::default();
+            for &mask in segment {
+                here.add(mask);
+            }
+            tally[row].merge(here);
+            tally[first_box + s].merge(here);
         }
+        let columns = col_once[..n].iter_mut().zip(&mut col_twice[..n]).zip(&mut col_placed[..n]);
+        for (((once, twice), placed), &mask) in columns.zip(line) {
+            let open = if is_single(mask) { 0 } else { mask };
+            *placed |= mask ^ open;
+            *twice |= *once & open;
+            *once |= open;
+        }
+    }
+    for col in 0..n {
+        tally[n + col] =
+            Tally { once: col_once[col], twice: col_twice[col], placed: col_placed[col] };
     }
     for (house, tally) in tally[..3 * n].iter().enumerate() {
         if (tally.once | tally.placed) != all {
@@ -356,31 +379,32 @@ fn hidden_singles(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bo
 /// Where a digit's places in a box all lie in one row (or column), it leaves the rest of that
 /// row (pointing); where its places in a row all lie in one box, it leaves the rest of the box
 /// (claiming); the same with columns. Worked out on segments, the cells a row (column) shares
-/// with a box: each box is `box_rows` row segments of `box_cols` cells. Returns whether any
-/// candidate went, `None` at a dead end. Cells left with one candidate are queued.
+/// with a box. Returns whether any candidate went, `None` at a dead end. Cells left with one
+/// candidate are queued.
 ///
-/// The digits confined to a segment include those already placed in it, and most others
-/// have already gone from the cells they would leave: only digits still found in those
-/// cells' segments are removed, so the cells are visited only when something goes.
+/// A digit confined to one segment of a line (or box) is only worth acting on when it is
+/// also in another segment of the box (or line): that is where it goes from. Tallying each
+/// line's and each box's segments (`once`, `twice`) says so with a few bit operations, so
+/// cells are visited only when a candidate leaves them.
 fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
     let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-    let mut changed = false;
-    // At most 25 lines of 12 segments (boxes 2x12), `across` segments a line.
+    // The segments of line `line` at `s * n + line`: a row crosses `rows` boxes (N / cols),
+    // in segments of `cols` cells; a column crosses `cols` boxes, in segments of `rows` cells.
+    // At most 12 segments a line (boxes 2x12) of 25 lines.
     let mut row_seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
     let mut col_seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
-    // A row crosses `rows` boxes (N / cols) in segments of `cols` cells, a column `cols`
-    // boxes in segments of `rows` cells.
     for (row, line) in cand[..n * n].chunks_exact(n).enumerate() {
         for (s, segment) in line.chunks_exact(cols).enumerate() {
-            row_seg[row * rows + s] = segment.iter().fold(0, |acc, &mask| acc | mask);
+            row_seg[s * n + row] = segment.iter().fold(0, |acc, &mask| acc | mask);
         }
-        let s = row / rows;
-        for (col, &mask) in line.iter().enumerate() {
-            col_seg[col * cols + s] |= mask;
+        let band = row / rows;
+        for (seg, &mask) in col_seg[band * n..(band + 1) * n].iter_mut().zip(line) {
+            *seg |= mask;
         }
     }
+    let mut changed = false;
     for along_rows in [true, false] {
-        // Segments along a line, and lines across a box.
+        // Segments a line, which is also lines a box; cells a segment.
         let (across, depth, seg) =
             if along_rows { (rows, cols, &row_seg) } else { (cols, rows, &col_seg) };
         let cell = |line: usize, k: usize| if along_rows { line * n + k } else { k * n + line };
@@ -397,56 +421,37 @@ fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Op
             }
             Some(())
         };
+        // Digits in one segment of a line, and in two or more.
+        let (mut line_confined, mut line_twice) = ([0u32; super::MAX_SIZE], [0u32; 25]);
         for line in 0..n {
-            // Claiming: digits of this line confined to one box leave the box's other lines.
-            let segments = &seg[line * across..(line + 1) * across];
-            let confined = confined(segments);
-            if confined == 0 {
-                continue;
-            }
-            let first = line / across * across; // the box's first line
-            for (s, &segment) in segments.iter().enumerate() {
-                let others = (first..first + across)
-                    .filter(|&other| other != line)
-                    .fold(0, |acc, other| acc | seg[other * across + s]);
-                let digits = segment & confined & others;
-                if digits == 0 {
-                    continue;
-                }
-                for other in (first..first + across).filter(|&o| o != line) {
-                    for k in s * depth..(s + 1) * depth {
-                        remove(other, k, digits)?;
-                    }
-                }
-            }
+            let (once, twice) = tally((0..across).map(|s| seg[s * n + line]));
+            (line_confined[line], line_twice[line]) = (once & !twice, twice);
         }
         for first in (0..n).step_by(across) {
             for s in 0..across {
-                // Pointing: digits of this box confined to one line leave the line's other
-                // boxes.
-                let box_segments = (first..first + across).map(|line| seg[line * across + s]);
-                let (mut once, mut twice) = (0u32, 0u32);
-                for segment in box_segments {
-                    twice |= once & segment;
-                    once |= segment;
-                }
-                let confined = once & !twice;
-                if confined == 0 {
-                    continue;
-                }
-                for line in first..first + across {
-                    let segments = &seg[line * across..(line + 1) * across];
-                    let others = segments
-                        .iter()
-                        .enumerate()
-                        .filter(|&(t, _)| t != s)
-                        .fold(0, |acc, (_, &segment)| acc | segment);
-                    let digits = segments[s] & confined & others;
-                    if digits == 0 {
-                        continue;
+                // The box of lines `first..first + across` at segment `s`.
+                let lines = first..first + across;
+                let (once, box_twice) = tally(lines.clone().map(|line| seg[s * n + line]));
+                let box_confined = once & !box_twice;
+                for line in lines.clone() {
+                    let segment = seg[s * n + line];
+                    // Claiming: confined to this segment in the line, so out of the box's
+                    // other lines.
+                    let claimed = segment & line_confined[line] & box_twice;
+                    if claimed != 0 {
+                        for other in lines.clone().filter(|&other| other != line) {
+                            for k in s * depth..(s + 1) * depth {
+                                remove(other, k, claimed)?;
+                            }
+                        }
                     }
-                    for k in (0..n).filter(|k| k / depth != s) {
-                        remove(line, k, digits)?;
+                    // Pointing: confined to this segment in the box, so out of the line's
+                    // other boxes.
+                    let pointed = segment & box_confined & line_twice[line];
+                    if pointed != 0 {
+                        for k in (0..n).filter(|k| k / depth != s) {
+                            remove(line, k, pointed)?;
+                        }
                     }
                 }
             }
@@ -455,13 +460,8 @@ fn locked_candidates(shape: Shape, cand: &mut [u32], queue: &mut Vec<u16>) -> Op
     Some(changed)
 }
 
-/// The digits found in exactly one of `segments`.
+/// The digits found in at least one of `masks`, and in at least two.
 #[inline]
-fn confined(segments: &[u32]) -> u32 {
-    let (mut once, mut twice) = (0u32, 0u32);
-    for &segment in segments {
-        twice |= once & segment;
-        once |= segment;
-    }
-    once & !twice
+fn tally(masks: impl Iterator<Item = u32>) -> (u32, u32) {
+    masks.fold((0, 0), |(once, twice), mask| (once | mask, twice | (once & mask)))
 }
