@@ -25,6 +25,8 @@ struct Tables {
     peer_count: usize,
     /// The cells of house `h` (rows, then columns, then boxes) at `h * N .. (h + 1) * N`.
     houses: Vec<u16>,
+    /// The houses of each cell, as indices of house: its row, column and box.
+    houses_of: Vec<[u8; 3]>,
 }
 
 impl Tables {
@@ -46,7 +48,17 @@ impl Tables {
             );
             peer_count = peers.len() - first; // the same for every cell
         }
-        Tables { shape, peers, peer_count, houses }
+        let houses_of = (0..cells)
+            .map(|cell| [cell / n, n + cell % n, 2 * n + shape.box_of(cell)].map(|h| h as u8))
+            .collect();
+        Tables { shape, peers, peer_count, houses, houses_of }
+    }
+
+    /// The words of a level of the search: the cells' candidates, then each house's placed
+    /// digits.
+    #[inline]
+    fn level(&self) -> usize {
+        self.shape.cells() + 3 * self.shape.size()
     }
 
     #[inline]
@@ -66,7 +78,9 @@ impl Tables {
 #[derive(Debug, Clone, Default)]
 pub struct SizedSolver {
     tables: Option<Tables>,
-    /// The candidates of each level of the search, `cells` masks a level.
+    /// The state of each level of the search, [`Tables::level`] words a level: the candidates
+    /// of every cell, then the digits placed in every house (whose cells' digits have left
+    /// their peers), which the hidden singles need and would otherwise work out again.
     stack: Vec<u32>,
     /// Cells down to one candidate whose digit has not yet left their peers.
     queue: Vec<u16>,
@@ -119,9 +133,11 @@ impl SizedSolver {
             self.tables = Some(Tables::new(shape));
         }
         (self.limit, self.solutions, self.guesses) = (limit.max(1), 0, 0);
-        if self.stack.len() < cells {
-            self.stack.resize(cells, 0);
+        let level = cells + 3 * shape.size();
+        if self.stack.len() < level {
+            self.stack.resize(level, 0);
         }
+        self.stack[cells..level].fill(0);
         let all = shape.all_digits();
         self.queue.clear();
         for (cell, (slot, &mask)) in self.stack.iter_mut().zip(candidates).enumerate() {
@@ -134,7 +150,7 @@ impl SizedSolver {
             }
         }
         let tables = self.tables.take().expect("just built");
-        if propagate(&tables, &mut self.stack[..cells], &mut self.queue) {
+        if propagate(&tables, &mut self.stack[..level], &mut self.queue) {
             self.search(&tables, 0, first);
         }
         self.tables = Some(tables);
@@ -144,8 +160,8 @@ impl SizedSolver {
 
     /// Searches from the (propagated) candidates at `level`; true once the limit is reached.
     fn search(&mut self, tables: &Tables, level: usize, first: &mut [u8]) -> bool {
-        let cells = tables.shape.cells();
-        let here = level * cells;
+        let (cells, words) = (tables.shape.cells(), tables.level());
+        let here = level * words;
         let Some(branch) = Branch::fewest(tables, &self.stack[here..here + cells]) else {
             // Every cell placed, and every placement propagated: a solution.
             self.solutions += 1;
@@ -156,15 +172,15 @@ impl SizedSolver {
             }
             return self.solutions >= self.limit;
         };
-        if self.stack.len() < here + 2 * cells {
-            self.stack.resize(here + 2 * cells, 0);
+        if self.stack.len() < here + 2 * words {
+            self.stack.resize(here + 2 * words, 0);
         }
         for &(cell, digit) in &branch.options[..branch.count] {
             self.guesses += 1;
             if self.guesses > self.budget {
                 return true; // given up
             }
-            let (this, next) = self.stack[here..here + 2 * cells].split_at_mut(cells);
+            let (this, next) = self.stack[here..here + 2 * words].split_at_mut(words);
             next.copy_from_slice(this);
             next[usize::from(cell)] = digit;
             self.queue.clear();
@@ -249,10 +265,16 @@ fn is_single(mask: u32) -> bool {
 /// until neither finds more; then tries locked candidates, and goes round again while they
 /// remove anything. False at a dead end: a cell with no candidate left, or a digit with no
 /// place left in a house, or two digits with one place, the same cell.
-fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
+///
+/// `state` is a level of the search ([`Tables::level`]).
+fn propagate(tables: &Tables, state: &mut [u32], queue: &mut Vec<u16>) -> bool {
+    let (cand, placed) = state.split_at_mut(tables.shape.cells());
     loop {
         while let Some(cell) = queue.pop() {
             let digit = cand[cell as usize];
+            for house in tables.houses_of[usize::from(cell)] {
+                placed[usize::from(house)] |= digit;
+            }
             for &peer in tables.peers(cell as usize) {
                 let mask = cand[peer as usize];
                 if mask & digit != 0 {
@@ -267,7 +289,7 @@ fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
                 }
             }
         }
-        if !hidden_singles(tables, cand, queue) {
+        if !hidden_singles(tables, cand, placed, queue) {
             return false;
         }
         if queue.is_empty() {
@@ -280,85 +302,43 @@ fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
     }
 }
 
-/// How often the digits occur in a house's open cells, and which are placed there.
-#[derive(Debug, Clone, Copy, Default)]
-struct Tally {
-    /// Digits in at least one open cell.
-    once: u32,
-    /// Digits in at least two open cells.
-    twice: u32,
-    /// Digits of the house's placed cells (one candidate left).
-    placed: u32,
-}
-
-impl Tally {
-    #[inline]
-    fn add(&mut self, mask: u32) {
-        // Branch-free: an open cell's mask goes to `once` and `twice`, a placed one to
-        // `placed`.
-        let open = if is_single(mask) { 0 } else { mask };
-        self.placed |= mask ^ open;
-        self.twice |= self.once & open;
-        self.once |= open;
-    }
-
-    /// Adds another part of the house's tally.
-    #[inline]
-    fn merge(&mut self, other: Tally) {
-        self.twice |= other.twice | (self.once & other.once);
-        self.once |= other.once;
-        self.placed |= other.placed;
-    }
-
-    /// The digits with one open place and none placed: hidden singles. A placed digit has
-    /// left its house's other cells, so it would count as one too, and must not.
-    #[inline]
-    fn hidden(&self) -> u32 {
-        self.once & !self.twice & !self.placed
-    }
-}
-
 /// Fixes each digit with one place left in a house to that place, and queues it. Every house
-/// is tallied in one pass over the grid, row by row, with no table of house cells: a row
-/// segment (the cells a row shares with a box) is tallied alone, then merged into its row and
-/// its box; the columns are tallied side by side, which the compiler vectorises. Only the
-/// houses with a hidden single are walked again. False at a dead end. Expects every placed
-/// cell's digit to have left its peers already.
-fn hidden_singles(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
+/// is tallied in one pass over the grid, row by row, with no table of house cells: the digits
+/// in at least one cell (`once`) and in at least two (`twice`). A row segment (the cells a row
+/// shares with a box) is tallied alone, then merged into its row and its box; the columns are
+/// tallied side by side, which the compiler vectorises. A digit in one cell only is a hidden
+/// single unless it is placed there already (`placed`, a house's placed digits). Only the
+/// houses with a hidden single are walked again. False at a dead end.
+///
+/// Expects every cell with one candidate to have been placed (its digit gone from its peers
+/// and noted in `placed`): none is queued.
+fn hidden_singles(tables: &Tables, cand: &mut [u32], placed: &[u32], queue: &mut Vec<u16>) -> bool {
     let shape = tables.shape;
     let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
     let all = shape.all_digits();
     // Houses in the order of `Tables::house`: rows, columns, boxes.
-    let mut tally = [Tally::default(); 3 * super::MAX_SIZE];
-    let (mut col_once, mut col_twice, mut col_placed) = ([0u32; super::MAX_SIZE], [0; 25], [0; 25]);
+    let (mut once, mut twice) = ([0u32; 3 * super::MAX_SIZE], [0u32; 3 * super::MAX_SIZE]);
     for (row, line) in cand[..n * n].chunks_exact(n).enumerate() {
         let first_box = 2 * n + row / rows * rows;
         for (s, segment) in line.chunks_exact(cols).enumerate() {
-            let mut here = Tally::default();
-            for &mask in segment {
-                here.add(mask);
+            let (seg_once, seg_twice) = tally(segment.iter().copied());
+            for house in [row, first_box + s] {
+                twice[house] |= seg_twice | (once[house] & seg_once);
+                once[house] |= seg_once;
             }
-            tally[row].merge(here);
-            tally[first_box + s].merge(here);
         }
-        let columns = col_once[..n].iter_mut().zip(&mut col_twice[..n]).zip(&mut col_placed[..n]);
-        for (((once, twice), placed), &mask) in columns.zip(line) {
-            let open = if is_single(mask) { 0 } else { mask };
-            *placed |= mask ^ open;
-            *twice |= *once & open;
-            *once |= open;
+        let columns = once[n..2 * n].iter_mut().zip(&mut twice[n..2 * n]);
+        for ((once, twice), &mask) in columns.zip(line) {
+            *twice |= *once & mask;
+            *once |= mask;
         }
     }
-    for col in 0..n {
-        tally[n + col] =
-            Tally { once: col_once[col], twice: col_twice[col], placed: col_placed[col] };
-    }
-    for (house, tally) in tally[..3 * n].iter().enumerate() {
-        if (tally.once | tally.placed) != all {
+    for house in 0..3 * n {
+        if once[house] != all {
             return false; // a digit with nowhere to go
         }
-        let hidden = tally.hidden();
-        if hidden == 0 {
+        let hidden = !twice[house] & !placed[house];
+        if hidden & all == 0 {
             continue;
         }
         for &cell in tables.house(house) {
