@@ -1,17 +1,23 @@
-//! The solver for every size: candidates as one bit set a cell, singles propagated, fewest
-//! candidates branching.
+//! The solver for every size: candidates as one bit set a cell, singles and locked candidates
+//! propagated, fewest candidates branching.
 //!
 //! The band solver is built around the 9x9 grid's 81 cells and 27-bit bands; other sizes need
 //! a solver that is not. This one keeps, for each cell, the digits it may still hold as a
 //! `u32` (bit `d - 1` for digit `d`; N is at most 25). A cell down to one digit is placed: its
-//! digit leaves its peers (naked singles). Each house is then scanned for a digit with one
-//! place left (hidden singles), and for a digit with none (a dead end). When neither finds
-//! anything, it branches on the open cell with the fewest candidates and tries each in turn,
-//! on a copy of the state one level down a stack that is kept between puzzles.
+//! digit leaves its peers (naked singles). Each house is then tallied for a digit with one
+//! place left (hidden singles), and for a digit with none (a dead end); when that finds
+//! nothing, the segments where a row or column crosses a box are tallied for digits locked in
+//! one of them (locked candidates). When none of these finds anything, it branches on the
+//! open cell with the fewest candidates (of those, the one sharing candidates with the most
+//! open peers) and tries each in turn, on a copy of the state one level down a stack that is
+//! kept between puzzles.
 //!
-//! The peers and houses of each cell come from [`Tables`], built once for a shape and kept
-//! until the next puzzle of another shape. It takes candidate masks rather than givens, so
-//! pencilmark puzzles (a set of allowed digits a cell) are solved the same way.
+//! The tallies walk the grid row by row, with bit operations and no tables, once a round:
+//! that is where the time goes, so they do no more than they must (see [`hidden_singles`]
+//! and [`locked_candidates`]). The peers and houses of each cell come from [`Tables`], built
+//! once for a shape and kept until the next puzzle of another shape. It takes candidate masks
+//! rather than givens, so pencilmark puzzles (a set of allowed digits a cell) are solved the
+//! same way.
 
 use super::Shape;
 use crate::solver::Outcome;
