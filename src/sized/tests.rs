@@ -260,6 +260,56 @@ fn the_sized_solver_agrees_with_dancing_links_on_every_shape() {
     assert_eq!(compared, 4 * (7 * 3 + 2));
 }
 
+/// Random pencilmarks reach what givens alone rarely do (locked candidates among many open
+/// cells, hidden singles in cells with several candidates): each cell keeps its digit of a
+/// generated solution and some random others, or is given, or now and then loses its digit,
+/// so that some puzzles have one solution, some several and some none.
+#[test]
+fn the_sized_solver_agrees_with_dancing_links_on_random_pencilmarks() {
+    use crate::solver::dlx::SizedDlx;
+    let (mut dlx, mut sized) = (SizedDlx::new(), SizedSolver::new());
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut random = move || {
+        // xorshift64: reproducible, and no dependency for it.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut found = [0; 3]; // puzzles with no solution, one, several
+    for (r, c) in SHAPES {
+        let s = shape(r, c);
+        let all = s.all_digits();
+        let solution = SizedGenerator::new(s, 5).solution(0);
+        let trials = if s.size() >= 16 { 3 } else { 40 };
+        for _ in 0..trials {
+            let candidates: Vec<u32> = solution
+                .cells()
+                .iter()
+                .map(|&digit| {
+                    let digit = 1 << (digit - 1);
+                    let others = (random() & random()) as u32 & all; // a quarter of the digits
+                    match random() % 200 {
+                        0 => others & !digit,
+                        1..=90 => digit,
+                        _ => others | digit,
+                    }
+                })
+                .collect();
+            let (mut a, mut b) = (solution.clone(), solution.clone());
+            let theirs = dlx.count(s, &candidates, 4, a.cells_mut());
+            let ours = sized.count(s, &candidates, 4, b.cells_mut());
+            assert_eq!(ours.solutions, theirs.solutions, "{s}: {candidates:?}");
+            if ours.solutions > 0 {
+                let fits = b.cells().iter().zip(&candidates).all(|(&d, &m)| m & 1 << (d - 1) != 0);
+                assert!(is_valid_solution(&b) && fits, "{s}: {b}");
+            }
+            found[ours.solutions.min(2) as usize] += 1;
+        }
+    }
+    assert!(found.iter().all(|&count| count > 0), "{found:?}");
+}
+
 #[test]
 fn puzzles_of_every_size_are_named_for_the_commands_that_take_nine_only() {
     use crate::verdict::RecordError;
