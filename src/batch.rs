@@ -4,9 +4,12 @@
 //! This is the entry point for callers that already hold their puzzles (a Python list, an
 //! Arrow column, a `Vec<String>`) rather than a file: [`Batch`] keeps a thread pool, and each
 //! call cuts the puzzles into runs that the pool's threads judge with a solver of their own,
-//! reused from one puzzle to the next. A puzzle is the 81-character line form (digits, `.`,
-//! `0` or `_` for a blank), with white space around it ignored; one that is not gets the
-//! verdict `malformed` with the cell and character at fault, like a bad record of a file.
+//! reused from one puzzle to the next. A puzzle is the line form of any size (81 characters
+//! for 9x9: digits, `.`, `0` or `_` for a blank; see [`crate::sized`]), with white space
+//! around it ignored, read as a file's record is: its length names its size, unless the batch
+//! was given a shape ([`Batch::with_shape`], the CLI's `--size` and `--box`). One that is not
+//! a puzzle gets the verdict `malformed` with the cell and character at fault, like a bad
+//! record of a file.
 //!
 //! ```
 //! use sudoku_bulk::batch::Batch;
@@ -33,6 +36,7 @@ use crate::grid::Grid;
 use crate::io::format::records::with_answer;
 use crate::io::format::{Layout, Parsed, Puzzle};
 use crate::run::threads;
+use crate::sized::{Board, Shape};
 use crate::solver::{Solver, SolverKind};
 use crate::verdict::{Reason, RecordError, Task, Verdict};
 
@@ -46,6 +50,8 @@ const RUN: usize = 256;
 pub struct Batch {
     task: Task,
     solver: SolverKind,
+    /// The shape every puzzle must have, if the caller said.
+    shape: Option<Shape>,
     pool: std::sync::Arc<threads::Pool>,
 }
 
@@ -57,7 +63,7 @@ pub enum Answer<'a> {
     /// The rows carry answers, and this one is missing (a null): never valid, as a null
     /// answer cell of a file is not (`answer invalid: null cell`).
     Null,
-    /// The answer's text, in the 81-character line form.
+    /// The answer's text, in the line form (of the puzzle's size).
     Text(&'a [u8]),
 }
 
@@ -90,12 +96,19 @@ impl Batch {
         threads: Option<usize>,
     ) -> Result<Batch, BatchError> {
         let pool = threads::lend(threads::resolve(threads)?)?;
-        Ok(Batch { task, solver, pool: pool.into() })
+        Ok(Batch { task, solver, shape: None, pool: pool.into() })
     }
 
     /// A batch for another task or solver on the same thread pool: no threads are started.
     pub fn with(&self, task: Task, solver: SolverKind) -> Batch {
-        Batch { task, solver, pool: self.pool.clone() }
+        Batch { task, solver, shape: self.shape, pool: self.pool.clone() }
+    }
+
+    /// The same batch reading every puzzle (and answer) as a grid of `shape`, if given, as
+    /// the CLI's `--size` and `--box` ask ([`crate::sized::shape_asked`]): a line of another
+    /// length is `malformed`. Without a shape (the default) a line's length names its size.
+    pub fn with_shape(self, shape: Option<Shape>) -> Batch {
+        Batch { shape, ..self }
     }
 
     /// The task this batch judges for.
@@ -139,14 +152,14 @@ impl Batch {
     where
         F: Fn(usize) -> (&'a [u8], Answer<'a>) + Sync,
     {
-        let (task, solver) = (self.task, self.solver);
+        let (task, solver, shape) = (self.task, self.solver, self.shape);
         self.pool.install(|| {
             (0..len)
                 .into_par_iter()
                 .with_min_len(RUN)
                 .map(|i| {
                     let (puzzle, answer) = item(i);
-                    let parsed = parse(puzzle, answer);
+                    let parsed = parse(puzzle, answer, shape);
                     let mut scratch = Grid::EMPTY;
                     with_solver(solver, |s| judge(task, s, &parsed, &mut scratch))
                 })
@@ -159,6 +172,7 @@ impl Batch {
 /// items: the batch's task, the thread's solver, a scratch grid.
 pub struct Judge<'a> {
     task: Task,
+    shape: Option<Shape>,
     solver: &'a mut dyn Solver,
     scratch: Grid,
 }
@@ -167,7 +181,7 @@ impl Judge<'_> {
     /// The verdict on a puzzle in the line form, with the answer it claims (the same rules as
     /// [`Batch::judge_by`]'s).
     pub fn text(&mut self, puzzle: &[u8], answer: Answer<'_>) -> Verdict {
-        let parsed = parse(puzzle, answer);
+        let parsed = parse(puzzle, answer, self.shape);
         judge(self.task, self.solver, &parsed, &mut self.scratch)
     }
 
@@ -186,6 +200,18 @@ impl Judge<'_> {
             true => Ok(&self.scratch),
             false => Err(crate::cmd::no_solution(grid).reason),
         }
+    }
+
+    /// [`Judge::solve`] for a grid of any shape: its first solution's digits (1 to N, one a
+    /// cell, row by row) written into `solution`, or the reason it has none. The batch's
+    /// solver solves it as it solves puzzles of other sizes than 9x9 (the band solver hands
+    /// them to the sized solver); one that takes 9x9 givens only makes it
+    /// [`Reason::Malformed`].
+    ///
+    /// # Panics
+    /// When `solution` does not hold one value for each of the board's cells.
+    pub fn solve_board(&mut self, board: &Board, solution: &mut [u8]) -> Result<(), Reason> {
+        crate::cmd::sized::first_solution(self.solver, board, solution)
     }
 }
 
@@ -218,20 +244,22 @@ impl Batch {
 
     /// Calls `f` with a [`Judge`] of the current thread: the batch's task, the thread's solver.
     pub fn with_judge<R>(&self, f: impl FnOnce(&mut Judge<'_>) -> R) -> R {
-        let task = self.task;
-        with_solver(self.solver, |solver| f(&mut Judge { task, solver, scratch: Grid::EMPTY }))
+        let (task, shape) = (self.task, self.shape);
+        with_solver(self.solver, |solver| {
+            f(&mut Judge { task, shape, solver, scratch: Grid::EMPTY })
+        })
     }
 }
 
-/// A puzzle in the line form, with the answer it claims: the same rules as a file's record,
-/// a null answer never valid.
-fn parse(puzzle: &[u8], answer: Answer<'_>) -> Result<Parsed, RecordError> {
+/// A puzzle in the line form, of `shape` if given, with the answer it claims: the same rules
+/// as a file's record, a null answer never valid.
+fn parse(puzzle: &[u8], answer: Answer<'_>, shape: Option<Shape>) -> Result<Parsed, RecordError> {
     let answer = match answer {
         Answer::None => None,
         Answer::Null => Some(None),
         Answer::Text(text) => Some(Some(text.trim_ascii())),
     };
-    with_answer(puzzle.trim_ascii(), answer, Layout::Line, None)
+    with_answer(puzzle.trim_ascii(), answer, Layout::Line, shape)
 }
 
 #[cfg(test)]
@@ -336,6 +364,42 @@ mod tests {
             for (line, reason) in lines.iter().zip(reasons) {
                 assert_eq!(judge.solve(&line.parse().unwrap()), Err(reason));
             }
+        });
+    }
+
+    #[test]
+    fn a_shape_is_read_as_asked_and_boards_of_any_shape_solve() {
+        // A 6x6 puzzle with boxes 3 rows tall (`generate --size 6 --box 3x2`), and its solution.
+        let tall = "..1.......5.4...13.6....142......13.";
+        let solution = "531246613452425613364521142365256134";
+        let batch = Batch::new(Task::Validate, SolverKind::Band, Some(1)).unwrap();
+        let statuses = |batch: &Batch| -> Vec<String> {
+            let verdicts = batch.judge_with_answers(&[tall, PUZZLE], &[solution, SOLUTION]);
+            let status = |v: &Verdict| v.fault.map_or("valid".into(), |f| f.to_string());
+            verdicts.unwrap().iter().map(status).collect()
+        };
+        // Its length alone says 6x6 with boxes 2 rows tall, and it is not that puzzle.
+        assert_ne!(statuses(&batch)[0], "valid");
+        assert_eq!(statuses(&batch)[1], "valid");
+        let asked = batch.with_shape(Shape::new(3, 2));
+        assert_eq!(
+            statuses(&asked),
+            ["valid", "malformed: 81 cells, expected 36 for 6x6 (boxes 3x2)"]
+        );
+        let shape = Shape::new(3, 2).unwrap();
+        asked.with_judge(|judge| {
+            let board = Board::parse_line(tall.as_bytes(), Some(shape)).unwrap();
+            let mut first = vec![0; 36];
+            assert_eq!(judge.solve_board(&board, &mut first), Ok(()));
+            let expected: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+            assert_eq!(first, expected);
+            let conflict = Board::parse_line(b"11..............", None).unwrap();
+            let dead_end = Board::parse_line(b"123............4", None).unwrap();
+            assert_eq!(
+                judge.solve_board(&conflict, &mut first[..16]),
+                Err(Reason::ConflictingGivens)
+            );
+            assert_eq!(judge.solve_board(&dead_end, &mut first[..16]), Err(Reason::NoSolution));
         });
     }
 

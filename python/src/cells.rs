@@ -1,14 +1,16 @@
 //! numpy integer grids, as `solve_array` and `apply_transform_array` take them: which dtypes
 //! and shapes are grids, and how `blank` and `offset` turn a cell into a digit and back. One
 //! module, so that the two accept the same arrays and refuse the others with the same messages.
+//! Which size a shape of array holds is the library's rule (`sized::shape_of_dims`).
 
 use numpy::{Element, PyArrayDyn, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use sudoku_bulk::sized::{self, symbol, Shape, MAX_SIZE};
 
 use crate::input::type_name;
 
-/// Cells in a grid.
+/// Cells in a 9x9 grid.
 pub(crate) const CELLS: usize = 81;
 
 /// The integer dtypes a grid may have.
@@ -96,8 +98,23 @@ pub(crate) fn not_integer_array(grids: &Bound<'_, PyAny>) -> PyErr {
     }
 }
 
-/// The number of grids in an array of `shape`, `(N, 81)` or `(N, 9, 9)`; any other shape is a
-/// `ValueError`.
+/// The number of grids in an array of `shape`, `(M, N, N)` or `(M, N * N)`, and their shape:
+/// the library's rule for the grid's dimensions, with `asked` the shape the caller said
+/// (`size=`, `box=`). Any other is a `ValueError` that says why.
+pub(crate) fn grids_of(shape: &[usize], asked: Option<Shape>) -> PyResult<(usize, Shape)> {
+    match shape {
+        [rows, dims @ ..] if matches!(dims.len(), 1 | 2) => sized::shape_of_dims(dims, asked)
+            .map(|grid| (*rows, grid))
+            .map_err(|e| PyValueError::new_err(format!("grids: shape {}: {e}", tuple_text(shape)))),
+        _ => Err(PyValueError::new_err(format!(
+            "grids: expected shape (M, N, N) or (M, N * N), got {}",
+            tuple_text(shape)
+        ))),
+    }
+}
+
+/// The number of 9x9 grids in an array of `shape`, `(N, 81)` or `(N, 9, 9)`; any other shape
+/// is a `ValueError`.
 pub(crate) fn rows(shape: &[usize]) -> PyResult<usize> {
     match shape {
         [rows, CELLS] | [rows, 9, 9] => Ok(*rows),
@@ -119,52 +136,77 @@ fn tuple_text(shape: &[usize]) -> String {
     }
 }
 
-/// How a call's grids hold a Sudoku: each cell `offset + d` for the digit d, or `blank`, in an
-/// array of dtype `T`.
+/// How a call's grids hold a Sudoku of size N: each cell `offset + d` for the digit d (1 to
+/// N), or `blank`, in an array of dtype `T`.
 #[derive(Clone, Copy)]
 pub(crate) struct Encoding<T> {
     blank: i64,
     offset: i64,
-    /// The cell of each value: `blank` for 0, `offset + d` for the digit d.
-    cells: [T; 10],
+    /// N, the largest digit.
+    size: i64,
+    /// The cell of each value: `blank` for 0, `offset + d` for the digit d (`blank` again
+    /// above N).
+    cells: [T; 32],
 }
 
 impl<T: Cell> Encoding<T> {
-    /// `blank` and `offset` for the grids in `array`, checked: `blank` and the digits
-    /// `offset + 1` to `offset + 9` must fit its dtype (`offset` itself need not), and
-    /// `blank` must not be one of the digits. A `ValueError` says which is wrong.
+    /// `blank` and `offset` for the 9x9 grids in `array` ([`Encoding::of_size`] 9).
     pub(crate) fn new(array: &Bound<'_, PyArrayDyn<T>>, blank: i64, offset: i64) -> PyResult<Self> {
+        Self::of_size(array, blank, offset, 9)
+    }
+
+    /// `blank` and `offset` for the grids of size `size` in `array`, checked: `blank` and the
+    /// digits `offset + 1` to `offset + size` must fit its dtype (`offset` itself need not),
+    /// and `blank` must not be one of the digits. A `ValueError` says which is wrong.
+    pub(crate) fn of_size(
+        array: &Bound<'_, PyArrayDyn<T>>,
+        blank: i64,
+        offset: i64,
+        size: usize,
+    ) -> PyResult<Self> {
+        debug_assert!(size <= MAX_SIZE);
         let dtype = array.dtype();
         let blank_cell = T::from_value(blank).ok_or_else(|| {
             PyValueError::new_err(format!("blank={blank} does not fit dtype {dtype}"))
         })?;
-        let mut cells = [blank_cell; 10];
-        for (d, cell) in (1..).zip(&mut cells[1..]) {
+        let mut cells = [blank_cell; 32];
+        for (d, cell) in (1..).zip(&mut cells[1..=size]) {
             *cell = offset.checked_add(d).and_then(T::from_value).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "offset={offset}: digits offset+1 to offset+9 do not fit dtype {dtype}"
+                    "offset={offset}: digits offset+1 to offset+{size} do not fit dtype {dtype}"
                 ))
             })?;
         }
-        // offset + 9 fits an i64: the digits were checked first.
-        if (offset + 1..=offset + 9).contains(&blank) {
+        let size = size as i64;
+        // offset + size fits an i64: the digits were checked first.
+        if (offset + 1..=offset + size).contains(&blank) {
             return Err(PyValueError::new_err(format!(
                 "blank={blank} is also a digit (offset={offset} makes the digits {} to {})",
                 offset + 1,
-                offset + 9
+                offset + size
             )));
         }
-        Ok(Encoding { blank, offset, cells })
+        Ok(Encoding { blank, offset, size, cells })
     }
 
-    /// The line form of a cell of value `v`: the digit, `.` for a blank, or a character the
-    /// parser rejects.
+    /// The line form of a cell of value `v`: the digit's symbol, `.` for a blank, or a
+    /// character the parser rejects.
     #[inline]
     pub(crate) fn char_of_value(&self, v: i64) -> u8 {
         match v {
-            v if v > self.offset && v <= self.offset + 9 => b'0' + (v - self.offset) as u8,
+            v if v > self.offset && v <= self.offset + self.size => symbol((v - self.offset) as u8),
             v if v == self.blank => b'.',
             _ => b'x',
+        }
+    }
+
+    /// The value in the grid of a cell: 0 a blank, 1 to N a digit; `None` for anything else.
+    #[inline]
+    pub(crate) fn value_of(&self, cell: T) -> Option<u8> {
+        match cell.value()? {
+            v if v > self.offset && v <= self.offset + self.size => Some((v - self.offset) as u8),
+            v if v == self.blank => Some(0),
+            _ => None,
         }
     }
 
@@ -174,10 +216,10 @@ impl<T: Cell> Encoding<T> {
         cell.value().map_or(b'x', |v| self.char_of_value(v))
     }
 
-    /// The cell of `value` in a grid: 0 a blank, 1-9 a digit.
+    /// The cell of `value` in a grid: 0 a blank, 1 to N a digit.
     #[inline]
     pub(crate) fn cell(&self, value: u8) -> T {
-        // Values are 0-9: `% 10` only spares the bounds check.
-        self.cells[usize::from(value) % 10]
+        // Values are 0 to 25: `& 31` only spares the bounds check.
+        self.cells[usize::from(value) & 31]
     }
 }

@@ -19,11 +19,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
 use clap::ValueEnum;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::PyTable;
 use sudoku_bulk::batch::{Answer, Batch};
 use sudoku_bulk::run::{threads, Cancel};
+use sudoku_bulk::sized::{shape_asked, Shape};
 use sudoku_bulk::{SolverKind, Task};
 
 use crate::input::Texts;
@@ -49,12 +50,20 @@ pub(crate) struct Options {
     pub task: Task,
     pub solver: SolverKind,
     pub threads: usize,
+    /// The shape every puzzle must have, if the call said (`size=`, `box=`).
+    pub shape: Option<Shape>,
 }
 
 impl Options {
     /// Checks a call's arguments: the solver's name and the thread count.
     pub(crate) fn new(task: Task, threads: Option<i64>, solver: &str) -> PyResult<Options> {
-        Ok(Options { task, solver: solver_kind(solver)?, threads: thread_count(threads)? })
+        let (solver, threads) = (solver_kind(solver)?, thread_count(threads)?);
+        Ok(Options { task, solver, threads, shape: None })
+    }
+
+    /// The same, reading every puzzle as a grid of `shape` if given ([`shape_arg`]).
+    pub(crate) fn with_shape(self, shape: Option<Shape>) -> Options {
+        Options { shape, ..self }
     }
 }
 
@@ -67,6 +76,29 @@ pub(crate) fn solver_kind(name: &str) -> PyResult<SolverKind> {
             names.join(", ")
         ))
     })
+}
+
+/// The shape of grids a call asked for with `size=` and `box=`, by the library's rule for the
+/// CLI's `--size N` and `--box RxC` ([`shape_asked`]): the size alone (its usual boxes), the
+/// boxes alone (`"3x2"`, or a tuple `(3, 2)` of box rows and columns), or both, which must
+/// agree. `None` when neither is given; a `ValueError` with the library's reason otherwise.
+pub(crate) fn shape_arg(
+    size: Option<usize>,
+    boxes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Shape>> {
+    let boxes = match boxes.filter(|b| !b.is_none()) {
+        None => None,
+        Some(b) => match b.extract::<(usize, usize)>() {
+            Ok((rows, cols)) => Some(format!("{rows}x{cols}")),
+            Err(_) => Some(b.extract::<String>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "box: expected \"RxC\" (box rows x columns, \"3x2\") or a tuple (3, 2), got {}",
+                    crate::input::type_name(b)
+                ))
+            })?),
+        },
+    };
+    shape_asked(size, boxes.as_deref()).map_err(PyValueError::new_err)
 }
 
 /// The thread count for `threads=`: as asked (from 1 to the library's limit), or
@@ -153,7 +185,8 @@ pub(crate) fn with_batch<T: Send>(
     let token = cancel.clone();
     watched(py, rows, &cancel, move || {
         let batch = Batch::new(options.task, options.solver, Some(options.threads))
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+            .with_shape(options.shape);
         Ok(work(&batch, &token))
     })
 }

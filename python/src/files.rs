@@ -26,7 +26,7 @@ use sudoku_bulk::pipeline::{
 use sudoku_bulk::run::{self, Options, Sink, Source, Work};
 use sudoku_bulk::Task;
 
-use crate::engine::{solver_kind, thread_count, watched};
+use crate::engine::{shape_arg, solver_kind, thread_count, watched};
 
 /// A path argument as a Rust path (`str` or `os.PathLike`, or `None`).
 fn path_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PathBuf>> {
@@ -72,7 +72,7 @@ fn run_error(error: run::Error) -> PyErr {
     command, path, output = None, *, limit = 2, threads = None, solver = "band",
     format = "auto", output_format = "auto", puzzle_col = None, solution_col = None,
     report = None, failures_only = false, mmap = false, messages = false, max_messages = None,
-    progress = false,
+    progress = false, size = None, r#box = None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_file<'py>(
@@ -93,6 +93,8 @@ pub(crate) fn run_file<'py>(
     messages: bool,
     max_messages: Option<u64>,
     progress: bool,
+    size: Option<usize>,
+    r#box: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let task = match command {
         "solve" => Task::Solve,
@@ -124,6 +126,7 @@ pub(crate) fn run_file<'py>(
         kind: named::<FormatKind>("format", format)?,
         puzzle_column: column(puzzle_col)?,
         answer_column: column(solution_col)?,
+        shape: shape_arg(size, r#box)?,
         ..FormatOptions::default()
     };
     options.threads = Some(thread_count(threads)?);

@@ -1,13 +1,17 @@
 //! `solve_array`: puzzles as numpy integer grids, the form machine-learning datasets keep them
 //! in, solved into grids of the same shape and dtype, with one status code per puzzle.
 //!
-//! A grid is a row of an `(N, 81)` array or a `(N, 9, 9)` array, each cell `offset + digit`
-//! or `blank` (0 and 0 for the Kaggle sets' digits; HRM-style tensors use `blank=1, offset=1`,
-//! digits 2 to 10). The grids are taken [`RUN`] at a time: each becomes the 81-character line
-//! form in a buffer reused for every run (strided arrays included), the batch solves the
-//! lines, and the solutions are appended as `offset + digit`, a grid that could not be
-//! solved as all `blank`. A cell that is
-//! neither `blank` nor a digit makes its grid `malformed`.
+//! A grid is a row of an `(M, N * N)` array or an `(M, N, N)` array, each cell
+//! `offset + digit` or `blank` (0 and 0 for the Kaggle sets' digits; HRM-style tensors use
+//! `blank=1, offset=1`, digits 2 to 10). Which size and boxes an array's grids have is the
+//! library's rule (`sized::shape_of_dims`), with the shape the caller said (`size=`, `box=`,
+//! read by the library's `shape_asked` as the CLI's `--size` and `--box` are).
+//!
+//! 9x9 grids go to the batch's solver (the band solver unless told), [`RUN`] at a time: each
+//! thread reads its rows' cells straight into a grid and writes the solution in place. Grids
+//! of every other size go to the library's sized solver (`Judge::solve_board`), a grid at a
+//! time. A grid that could not be solved is written all `blank`; a cell that is neither
+//! `blank` nor a digit of its grid (above N, say) makes its grid `malformed`.
 //!
 //! Status codes (`sb.STATUS`): 0 `solved`, then `1 + i` for the `i`th reason of
 //! [`Reason::ALL`]: 1 `malformed`, 2 `conflicting givens`, 3 `no solution` (the others do
@@ -17,10 +21,11 @@ use numpy::ndarray::{Axis, IxDyn};
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
+use sudoku_bulk::sized::{Board, Shape};
 use sudoku_bulk::{Grid, Reason, Task};
 
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
-use crate::engine::{with_batch, Options, RUN};
+use crate::engine::{shape_arg, with_batch, Options, RUN};
 use sudoku_bulk::batch::Answer;
 
 /// The status code of a verdict that failed for `reason` (0 when it did not fail).
@@ -28,9 +33,12 @@ pub(crate) fn code(reason: Option<Reason>) -> u8 {
     reason.map_or(0, |r| 1 + r.index() as u8)
 }
 
-/// `solve_array(grids, blank, offset, threads, solver)`: `(solutions, status)`.
+/// `solve_array(grids, blank, offset, threads, solver, size, box)`: `(solutions, status)`.
 #[pyfunction]
-#[pyo3(signature = (grids, blank = 0, offset = 0, threads = None, solver = "band"))]
+#[pyo3(signature = (
+    grids, blank = 0, offset = 0, threads = None, solver = "band", size = None, r#box = None
+))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_array(
     py: Python<'_>,
     grids: &Bound<'_, PyAny>,
@@ -38,21 +46,30 @@ pub(crate) fn solve_array(
     offset: i64,
     threads: Option<i64>,
     solver: &str,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     let options = Options::new(Task::Solve, threads, solver)?;
-    with_cells!(grids, |array| solve_grids(py, array, blank, offset, options))
+    let asked = shape_arg(size, r#box)?;
+    with_cells!(grids, |array| {
+        let (rows, shape) = cells::grids_of(array.shape(), asked)?;
+        match shape {
+            Shape::NINE => solve_grids(py, array, rows, blank, offset, options),
+            _ => solve_sized(py, array, rows, shape, blank, offset, options),
+        }
+    })
 }
 
-/// [`solve_array`] for one dtype.
+/// [`solve_array`] for 9x9 grids of one dtype.
 fn solve_grids<T: Cell>(
     py: Python<'_>,
     array: &Bound<'_, PyArrayDyn<T>>,
+    rows: usize,
     blank: i64,
     offset: i64,
     options: Options,
 ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     let shape = array.shape().to_vec();
-    let rows = cells::rows(&shape)?;
     let encoding = Encoding::new(array, blank, offset)?;
     let readonly = array.try_readonly()?;
     let view = readonly.as_array();
@@ -174,4 +191,80 @@ fn solve_grids<T: Cell>(
     let solutions = solutions_array;
     let status = PyArray1::from_vec(py, status);
     Ok((solutions.into_any().unbind(), status.into_any().unbind()))
+}
+
+/// [`solve_array`] for grids of another size than 9x9, of one dtype: each read into its
+/// digits, solved by the library's sized solver, and written back in place.
+fn solve_sized<T: Cell>(
+    py: Python<'_>,
+    array: &Bound<'_, PyArrayDyn<T>>,
+    rows: usize,
+    grid: Shape,
+    blank: i64,
+    offset: i64,
+    options: Options,
+) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let shape = array.shape().to_vec();
+    let cells = grid.cells();
+    let encoding = Encoding::of_size(array, blank, offset, grid.size())?;
+    let readonly = array.try_readonly()?;
+    let view = readonly.as_array();
+    let contiguous = view.as_slice();
+    let view = &view;
+    let blank_cell = encoding.cell(0);
+    let solutions_array = PyArrayDyn::<T>::zeros(py, IxDyn(&shape), false);
+    // SAFETY: as in `solve_grids`: the array was made just above, and nothing else sees it yet.
+    let solutions = unsafe { solutions_array.as_slice_mut() }.expect("a new array is contiguous");
+    let mut status = vec![0u8; rows];
+    // Grids larger than 9x9 can take a thread milliseconds to seconds each: every grid is a
+    // task of its own, and every call is watched for Ctrl-C. Smaller ones go in runs.
+    let (min_len, watched_rows) = match cells > CELLS {
+        true => (1, usize::MAX),
+        false => (RUN, rows),
+    };
+    with_batch(py, options, watched_rows, |batch, cancel| {
+        let grids = solutions.par_chunks_mut(cells.max(1)).zip(status.par_iter_mut()).enumerate();
+        batch.install(|| {
+            grids.with_min_len(min_len).for_each_init(
+                || vec![0u8; cells],
+                |digits, (row, (out, code_out))| {
+                    if cancel.requested().is_some() {
+                        return; // the call raises KeyboardInterrupt
+                    }
+                    let mut bad = false;
+                    let mut read = |cells: &mut dyn Iterator<Item = T>| {
+                        for (d, c) in digits.iter_mut().zip(cells) {
+                            *d = encoding.value_of(c).unwrap_or_else(|| {
+                                bad = true;
+                                0
+                            });
+                        }
+                    };
+                    match contiguous {
+                        Some(all) => read(&mut all[row * cells..][..cells].iter().copied()),
+                        None => read(&mut view.index_axis(Axis(0), row).iter().copied()),
+                    }
+                    let board = Board::from_cells(grid, digits).filter(|_| !bad);
+                    let solved = match board {
+                        Some(board) => batch.with_judge(|judge| judge.solve_board(&board, digits)),
+                        None => Err(Reason::Malformed),
+                    };
+                    match solved {
+                        Ok(()) => {
+                            *code_out = 0;
+                            for (o, &d) in out.iter_mut().zip(digits.iter()) {
+                                *o = encoding.cell(d);
+                            }
+                        }
+                        Err(reason) => {
+                            *code_out = code(Some(reason));
+                            out.fill(blank_cell);
+                        }
+                    }
+                },
+            )
+        })
+    })?;
+    let status = PyArray1::from_vec(py, status);
+    Ok((solutions_array.into_any().unbind(), status.into_any().unbind()))
 }

@@ -21,7 +21,8 @@
 //!   call runs, each pool thread building its own slices, and the guard that keeps a Rust
 //!   panic from reaching Python as anything but a `RuntimeError`.
 //! - `grids`: `solve_array`, numpy integer grids in and out.
-//! - `cells`: numpy integer grids' dtypes, shapes, `blank` and `offset`, checked and read
+//! - `cells`: numpy integer grids' dtypes, shapes (their size by the library's rule), `blank`
+//!   and `offset`, checked and read
 //!   the same way by `solve_array` and `apply_transform_array`.
 //! - `equiv`: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
 //!   integer grids in and out), the canonical forms and transformations.
@@ -40,7 +41,7 @@ mod grids;
 mod input;
 mod table;
 
-use engine::{judge_table, Options};
+use engine::{judge_table, shape_arg, Options};
 use input::Texts;
 
 /// The status word for a row whose input was null.
@@ -49,51 +50,65 @@ pub(crate) const MISSING: &str = "missing";
 /// The `error` of a row whose input was null.
 pub(crate) const NULL_INPUT: &str = "null input";
 
-/// `solve(puzzles, threads, solver)`: the first solution of each puzzle, as a table.
+/// `solve(puzzles, threads, solver, size, box)`: the first solution of each puzzle, as a
+/// table.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, solver = "band"))]
+#[pyo3(signature = (puzzles, threads = None, solver = "band", size = None, r#box = None))]
 fn solve(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<i64>,
     solver: &str,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options::new(Task::Solve, threads, solver)?;
+    let options = Options::new(Task::Solve, threads, solver)?.with_shape(shape_arg(size, r#box)?);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     judge_table(py, options, puzzles, None)
 }
 
-/// `count(puzzles, limit, threads, solver)`: the solutions of each puzzle, up to `limit`.
+/// `count(puzzles, limit, threads, solver, size, box)`: the solutions of each puzzle, up to
+/// `limit`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit = 2, threads = None, solver = "band"))]
+#[pyo3(signature = (
+    puzzles, limit = 2, threads = None, solver = "band", size = None, r#box = None
+))]
 fn count(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     limit: i64,
     threads: Option<i64>,
     solver: &str,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let limit = u32::try_from(limit)
         .ok()
         .filter(|&l| l >= 1)
         .ok_or_else(|| PyValueError::new_err(format!("limit must be at least 1, got {limit}")))?;
-    let options = Options::new(Task::Count { limit }, threads, solver)?;
+    let options =
+        Options::new(Task::Count { limit }, threads, solver)?.with_shape(shape_arg(size, r#box)?);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     judge_table(py, options, puzzles, None)
 }
 
-/// `validate(puzzles, solutions, threads, solver)`: whether each puzzle has exactly one
-/// solution, and its answer (where given) is that solution.
+/// `validate(puzzles, solutions, threads, solver, size, box)`: whether each puzzle has exactly
+/// one solution, and its answer (where given) is that solution.
 #[pyfunction]
-#[pyo3(signature = (puzzles, solutions = None, threads = None, solver = "band"))]
+#[pyo3(signature = (
+    puzzles, solutions = None, threads = None, solver = "band", size = None, r#box = None
+))]
 fn validate(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     solutions: Option<&Bound<'_, PyAny>>,
     threads: Option<i64>,
     solver: &str,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options::new(Task::Validate, threads, solver)?;
+    let options =
+        Options::new(Task::Validate, threads, solver)?.with_shape(shape_arg(size, r#box)?);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     let answers = solutions.map(|s| Texts::extract(s, "solutions")).transpose()?;
     if let Some(answers) = &answers {

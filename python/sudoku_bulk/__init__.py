@@ -17,8 +17,9 @@ Functions:
   polars, pyarrow) to a ``pyarrow.Table``, one row per puzzle, in order.
 - :func:`rate`, :func:`explain`: how hard each puzzle is for a person (the CLI's ``rate`` and
   ``explain``): the rating, the hardest technique, and the steps by technique or in order.
-- :func:`solve_array`: numpy integer grids ``(N, 81)`` or ``(N, 9, 9)`` to solved grids of
-  the same shape and dtype, and a status code per grid (see :data:`STATUS`).
+- :func:`solve_array`: numpy integer grids ``(M, N, N)`` or ``(M, N * N)``, 4x4 to 25x25
+  (``(M, 9, 9)`` or ``(M, 81)`` for the classic grid), to solved grids of the same shape and
+  dtype, and a status code per grid (see :data:`STATUS`).
 - :func:`canon`, :func:`equivalent`, :func:`augment`, :func:`apply_transform`: canonical
   forms, equivalence, random isomorphs for data augmentation (the solutions transformed
   alike), and a transformation or its inverse applied to grids (a model's answer on an
@@ -29,8 +30,11 @@ Functions:
 - :mod:`sudoku_bulk.spark` and :mod:`sudoku_bulk.dask`: solve, count, validate and rate over
   a Spark or dask DataFrame's columns (imported on their own; pyspark and dask are optional).
 
-A puzzle is the 81-character line form: digits, with ``.``, ``0`` or ``_`` for a blank
-(white space around it is ignored). Bad rows never raise: they get a status saying what is
+A puzzle is the line form: 81 characters for 9x9, digits, with ``.``, ``0`` or ``_`` for a
+blank (white space around it is ignored); other sizes from 4x4 to 25x25 have N * N
+characters, ``A`` for 10, ``B`` for 11 and so on, and a line's length names its size unless
+``size=`` or ``box=`` says it (the CLI's ``--size`` and ``--box``; see the project's
+docs/sizes.md). Bad rows never raise: they get a status saying what is
 wrong (``malformed``, ``conflicting givens``, ``no solution``, ...) and the particulars in
 ``error``; a null gives the status ``missing``. A wrong kind of argument raises TypeError,
 a wrong shape or value ValueError, each saying what was expected.
@@ -95,6 +99,9 @@ MISSING: str = _native.MISSING
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: ``box=``: box rows x columns, ``"3x2"`` (as the CLI's ``--box``) or ``(3, 2)``.
+Box = Union[str, "tuple[int, int]"]
+
 #: The dtype of an integer grid array, which ``solve_array`` and ``apply_transform`` keep.
 _Int = TypeVar("_Int", bound="np.integer[Any]")
 
@@ -140,29 +147,50 @@ def _column(values: Any, name: str) -> Any:
         raise TypeError(f"{name}: expected str or bytes items (or None): {error}") from None
 
 
-def solve(puzzles: Any, *, threads: int | None = None, solver: str = "band") -> pa.Table:
+def solve(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+) -> pa.Table:
     """Solves every puzzle: its first solution.
 
     Args:
         puzzles: the puzzles, one per row (see the module's docs for the kinds accepted).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
         solver: ``"band"`` (the default, also called ``"fast"``), ``"bitmask"``, ``"dlx"`` or
-            ``"naive"``.
+            ``"naive"``, for 9x9 puzzles; the others always go to the sized solver.
+        size: every puzzle is N x N, 4 to 25, in N's usual boxes (as close to square as N
+            allows, wider than tall), as the CLI's ``--size``; a line of another length is
+            ``malformed``. Default: each line's length names its size (16, 36, 64, 81, 144,
+            256 or 625 characters; 729 for a 9x9 pencilmark puzzle). Needed for 10x10 and the
+            like.
+        box: box rows x columns, ``"3x2"`` or ``(3, 2)``, for the sizes with two shapes (6x6
+            boxes 3 rows tall), as the CLI's ``--box``; with ``size``, the two must agree.
 
     Returns:
         A ``pyarrow.Table``, one row per puzzle in order, with the columns ``status`` (string:
         ``solved``, ``malformed``, ``conflicting givens``, ``no solution``, ``missing``),
-        ``solution`` (string of 81 digits; null when there is none), ``guesses`` (int64: the
+        ``solution`` (string, the puzzle's size in the line form: 81 digits for 9x9; null
+        when there is none), ``guesses`` (int64: the
         solver's guesses; null when the puzzle did not parse) and ``error`` (string: null
         for a row that passed; for one that failed, as in the CLI's CSV output, the
         particulars, such as ``digit 2 twice in row 1``, or the reason again where there are
         none; ``null input`` for a null).
     """
-    return _native.solve(_column(puzzles, "puzzles"), threads, solver)
+    return _native.solve(_column(puzzles, "puzzles"), threads, solver, size, box)
 
 
 def count(
-    puzzles: Any, *, limit: int = 2, threads: int | None = None, solver: str = "band"
+    puzzles: Any,
+    *,
+    limit: int = 2,
+    threads: int | None = None,
+    solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
 ) -> pa.Table:
     """Counts every puzzle's solutions, stopping at ``limit``.
 
@@ -172,7 +200,7 @@ def count(
         puzzles: the puzzles, one per row.
         limit: the most solutions to count (at least 1).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver: as for :func:`solve`.
+        solver, size, box: as for :func:`solve`.
 
     Returns:
         A ``pyarrow.Table`` with the columns ``status`` (``counted`` for every puzzle that
@@ -180,7 +208,7 @@ def count(
         ``conflicting givens`` or ``missing``), ``count`` (int64; null for those), ``guesses``
         (int64) and ``error`` (string, as for :func:`solve`).
     """
-    return _native.count(_column(puzzles, "puzzles"), limit, threads, solver)
+    return _native.count(_column(puzzles, "puzzles"), limit, threads, solver, size, box)
 
 
 def validate(
@@ -189,6 +217,8 @@ def validate(
     *,
     threads: int | None = None,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
 ) -> pa.Table:
     """Checks that every puzzle is well formed and has exactly one solution, and, where
     ``solutions`` are given, that each row's answer is that solution.
@@ -198,7 +228,7 @@ def validate(
         solutions: their answers, one per puzzle, in the same kinds as ``puzzles``; a null
             answer means the row claims none (only its puzzle is checked).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver: as for :func:`solve`.
+        solver, size, box: as for :func:`solve` (an answer must be of its puzzle's size).
 
     Returns:
         A ``pyarrow.Table`` with the columns ``status`` (``valid``, or the first check that
@@ -211,7 +241,7 @@ def validate(
         ValueError: ``solutions`` does not have one row per puzzle.
     """
     answers = None if solutions is None else _column(solutions, "solutions")
-    return _native.validate(_column(puzzles, "puzzles"), answers, threads, solver)
+    return _native.validate(_column(puzzles, "puzzles"), answers, threads, solver, size, box)
 
 
 def rate(puzzles: Any, *, threads: int | None = None) -> pa.Table:
@@ -259,6 +289,8 @@ def solve_array(
     offset: int = ...,
     threads: int | None = ...,
     solver: str = ...,
+    size: int | None = ...,
+    box: Box | None = ...,
 ) -> tuple[npt.NDArray[_Int], npt.NDArray[np.uint8]]: ...
 
 
@@ -270,6 +302,8 @@ def solve_array(
     offset: int = ...,
     threads: int | None = ...,
     solver: str = ...,
+    size: int | None = ...,
+    box: Box | None = ...,
 ) -> tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]: ...
 
 
@@ -280,33 +314,45 @@ def solve_array(
     offset: int = 0,
     threads: int | None = None,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
 ) -> tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]:
-    """Solves puzzles held as numpy integer grids.
+    """Solves puzzles held as numpy integer grids, of any size from 4x4 to 25x25.
 
     Args:
-        grids: an integer array (any of int8 to int64, uint8 to uint64) of shape ``(N, 81)``
-            or ``(N, 9, 9)``, each cell ``offset + digit`` or ``blank``. Anything that
-            ``numpy.asarray`` makes such an array of is accepted too.
+        grids: an integer array (any of int8 to int64, uint8 to uint64) of ``M`` grids, each
+            cell ``offset + digit`` (digits 1 to N) or ``blank``: of shape ``(M, N, N)``, N
+            any size from 4 to 25 with boxes (4, 6, 8, 9, 10, 12, ..., 25), in its usual
+            boxes unless ``box`` says; or ``(M, N * N)``, the grids flat, where the length
+            names a common size (16, 36, 64, 81, 144, 256 or 625 cells) or ``size``/``box``
+            says it. Anything that ``numpy.asarray`` makes such an array of is accepted too.
         blank: the value of an empty cell.
-        offset: added to each digit 1-9. HRM-style tensors use ``blank=1, offset=1``.
+        offset: added to each digit. HRM-style tensors use ``blank=1, offset=1``.
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver: as for :func:`solve`.
+        solver: as for :func:`solve`: 9x9 grids go to it (the band solver by default), every
+            other size to the sized solver.
+        size: the grids' size N (its usual boxes), for a flat array of another size than the
+            common ones; ``(M, N, N)`` arrays say it themselves.
+        box: box rows x columns, ``"3x2"`` or ``(3, 2)``, for the sizes with two shapes (6x6
+            grids with boxes 3 rows tall), as the CLI's ``--box``.
 
     Returns:
         ``(solutions, status)``: the solved grids, of the shape and dtype of ``grids`` (a
         grid that could not be solved is all ``blank``), and one ``uint8`` status code per
         grid, whose words :data:`STATUS` gives (0 ``solved``; 1 ``malformed``, which a cell
-        that is neither ``blank`` nor a digit makes; 2 ``conflicting givens``; 3 ``no
-        solution``).
+        that is neither ``blank`` nor a digit of its grid makes, a value above N say; 2
+        ``conflicting givens``; 3 ``no solution``).
 
     Raises:
-        TypeError: ``grids`` is not an integer array.
-        ValueError: its shape is not ``(N, 81)`` or ``(N, 9, 9)``, or ``blank`` and
-            ``offset`` do not fit its dtype or overlap.
+        TypeError: ``grids`` is not an integer array, or ``box`` neither a str nor a tuple.
+        ValueError: its shape is not grids of a size with boxes (not square, a prime, above
+            25, a flat length that is no common size's unless ``size`` says, another size
+            than ``size`` and ``box`` ask), ``size`` and ``box`` disagree, or ``blank`` and
+            ``offset`` do not fit its dtype or overlap; the message names the problem.
     """
     if not isinstance(grids, np.ndarray):
         grids = np.asarray(grids)
-    return _native.solve_array(grids, blank, offset, threads, solver)
+    return _native.solve_array(grids, blank, offset, threads, solver, size, box)
 
 
 def canon(
@@ -503,6 +549,8 @@ def solve_file(
     max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
+    size: int | None = None,
+    box: Box | None = None,
 ) -> dict[str, Any]:
     """Solves every record of a file, as ``sudoku-bulk solve PATH -o OUTPUT`` does: the same
     library run, with the same rules for inputs, outputs and summaries.
@@ -537,6 +585,12 @@ def solve_file(
         mmap: memory-map a text input, which is faster, but a file that shrinks while read
             then kills the process with SIGBUS; by default it is read as a stream. Parquet and
             Arrow files are read by column either way.
+        size: every puzzle is N x N (4 to 25, its usual boxes), as the CLI's ``--size N``:
+            another length is a ``malformed`` record that names it. Default: each puzzle's
+            length names its size; needed for 10x10, 15x15 and the like.
+        box: box rows x columns, ``"3x2"`` or ``(3, 2)``, as the CLI's ``--box RxC``: for
+            the sizes with two shapes, since a 6x6 line's length cannot tell 2x3 boxes from
+            3x2.
 
     Returns:
         The summary the CLI's ``--summary-json`` writes, as a dict: ``command``, ``input``,
@@ -548,14 +602,15 @@ def solve_file(
         OSError: the input cannot be read or the output written (``FileNotFoundError`` for a
             missing input).
         ValueError: a bad option (an output onto the input, two outputs onto one path, too
-            many threads, ...), or CSV columns that cannot be worked out.
+            many threads, a ``size`` with no boxes or a ``box`` that disagrees with it, ...),
+            or CSV columns that cannot be worked out.
         KeyboardInterrupt: Ctrl-C while it ran; no output was written.
     """
     return _native.run_file(
         "solve", path, output, threads=threads, solver=solver, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
-        max_messages=max_messages, progress=progress, mmap=mmap,
+        max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
     )  # fmt: skip
 
 
@@ -576,6 +631,8 @@ def count_file(
     max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
+    size: int | None = None,
+    box: Box | None = None,
 ) -> dict[str, Any]:
     """Counts the solutions of every record of a file, up to ``limit``, as ``sudoku-bulk
     count`` does.
@@ -588,7 +645,7 @@ def count_file(
         "count", path, output, limit=limit, threads=threads, solver=solver, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
-        max_messages=max_messages, progress=progress, mmap=mmap,
+        max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
     )  # fmt: skip
 
 
@@ -608,6 +665,8 @@ def validate_file(
     max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
+    size: int | None = None,
+    box: Box | None = None,
 ) -> dict[str, Any]:
     """Validates every record of a file, as ``sudoku-bulk validate`` does: well formed, one
     solution, and the record's answer (for CSV and table inputs with a solution column) is
@@ -620,7 +679,7 @@ def validate_file(
         "validate", path, output, threads=threads, solver=solver, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
-        max_messages=max_messages, progress=progress, mmap=mmap,
+        max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
     )  # fmt: skip
 
 
@@ -639,6 +698,8 @@ def rate_file(
     max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
+    size: int | None = None,
+    box: Box | None = None,
 ) -> dict[str, Any]:
     """Rates every record of a file, as ``sudoku-bulk rate`` does (see :func:`rate`).
 
@@ -650,7 +711,7 @@ def rate_file(
         "rate", path, output, threads=threads, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
-        max_messages=max_messages, progress=progress, mmap=mmap,
+        max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
     )  # fmt: skip
 
 
@@ -669,6 +730,8 @@ def explain_file(
     max_messages: int | None = None,
     progress: bool = False,
     mmap: bool = False,
+    size: int | None = None,
+    box: Box | None = None,
 ) -> dict[str, Any]:
     """Every record's steps, as ``sudoku-bulk explain`` writes them (see :func:`explain`):
     the line output is a block a puzzle, JSON Lines and Parquet have a ``steps`` array.
@@ -679,7 +742,7 @@ def explain_file(
         "explain", path, output, threads=threads, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
-        max_messages=max_messages, progress=progress, mmap=mmap,
+        max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
     )  # fmt: skip
 
 

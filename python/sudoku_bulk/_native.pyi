@@ -40,16 +40,30 @@ SOLVERS: list[str]
 MISSING: str
 
 _Path = str | os.PathLike[str]
+_Box = str | tuple[int, int]
 
-def solve(puzzles: Any, threads: int | None = None, solver: str = "band") -> pa.Table: ...
+def solve(
+    puzzles: Any,
+    threads: int | None = None,
+    solver: str = "band",
+    size: int | None = None,
+    box: _Box | None = None,
+) -> pa.Table: ...
 def count(
-    puzzles: Any, limit: int = 2, threads: int | None = None, solver: str = "band"
+    puzzles: Any,
+    limit: int = 2,
+    threads: int | None = None,
+    solver: str = "band",
+    size: int | None = None,
+    box: _Box | None = None,
 ) -> pa.Table: ...
 def validate(
     puzzles: Any,
     solutions: Any | None = None,
     threads: int | None = None,
     solver: str = "band",
+    size: int | None = None,
+    box: _Box | None = None,
 ) -> pa.Table: ...
 def rate(puzzles: Any, threads: int | None = None) -> pa.Table: ...
 def explain(puzzles: Any, threads: int | None = None) -> pa.Table: ...
@@ -59,6 +73,8 @@ def solve_array(
     offset: int = 0,
     threads: int | None = None,
     solver: str = "band",
+    size: int | None = None,
+    box: _Box | None = None,
 ) -> tuple[npt.NDArray[Any], npt.NDArray[np.uint8]]: ...
 def canon(
     puzzles: Any, form: str = "minlex", automorphisms: bool = False, threads: int | None = None
@@ -103,6 +119,8 @@ def run_file(
     messages: bool = False,
     max_messages: int | None = None,
     progress: bool = False,
+    size: int | None = None,
+    box: _Box | None = None,
 ) -> dict[str, Any]: ...
 def default_threads() -> int: ...
 def output_names(ours: list[str], theirs: list[str]) -> list[str]: ...

@@ -1,5 +1,5 @@
-"""solve_array: numpy integer grids of every dtype and both shapes, blank and offset, strided
-arrays, bad cells, and the errors for wrong types and shapes."""
+"""solve_array on 9x9 grids: every dtype and both shapes, blank and offset, strided arrays,
+bad cells, and the errors for wrong types and shapes (other sizes: test_sizes.py)."""
 
 from __future__ import annotations
 
@@ -112,10 +112,11 @@ def test_the_input_is_left_alone():
         (np.zeros((2, 81), dtype=np.float64), {}, TypeError, "expected an integer array, got dtype float64"),
         (np.zeros((2, 81), dtype=bool), {}, TypeError, "expected an integer array"),
         (np.array([PUZZLE]), {}, TypeError, "expected an integer array"),
-        (np.zeros((2, 80), dtype=np.int8), {}, ValueError, r"expected shape \(N, 81\) or \(N, 9, 9\), got \(2, 80\)$"),
-        (np.zeros(81, dtype=np.int8), {}, ValueError, "expected shape"),
-        (np.zeros((2, 9, 8), dtype=np.int8), {}, ValueError, "expected shape"),
-        (np.zeros((2, 81, 1), dtype=np.int8), {}, ValueError, "expected shape"),
+        (np.zeros((2, 80), dtype=np.int8), {}, ValueError, r"grids: shape \(2, 80\): 80 cells a grid, expected a common size's"),
+        (np.zeros(81, dtype=np.int8), {}, ValueError, r"expected shape \(M, N, N\) or \(M, N \* N\), got \(81,\)$"),
+        (np.zeros((2, 9, 8), dtype=np.int8), {}, ValueError, r"shape \(2, 9, 8\): 9x8 grids are not square"),
+        (np.zeros((2, 81, 1), dtype=np.int8), {}, ValueError, "81x1 grids are not square"),
+        (np.zeros((2, 9, 9, 1), dtype=np.int8), {}, ValueError, "expected shape"),
         (np.zeros((2, 81), dtype=np.uint8), {"offset": 250}, ValueError, "do not fit dtype uint8"),
         (np.zeros((2, 81), dtype=np.uint8), {"blank": -1}, ValueError, "blank=-1 does not fit"),
         (np.zeros((2, 81), dtype=np.int8), {"blank": 5}, ValueError, "blank=5 is also a digit"),

@@ -14,7 +14,7 @@ pub(crate) mod dedup;
 pub(crate) mod generate;
 pub(crate) mod overlap;
 mod rate;
-mod sized;
+pub(crate) mod sized;
 mod solve;
 mod task;
 mod validate;

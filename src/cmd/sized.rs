@@ -34,13 +34,7 @@ pub(super) fn judge(task: Task, solver: &mut dyn Solver, puzzle: &SizedPuzzle) -
         let (puzzle, marks) = (puzzle.board.clone(), puzzle.marks.clone());
         Verdict { sized: Some(Box::new(SizedVerdict { puzzle, marks, solution })), ..verdict }
     };
-    let no_solution = || match puzzle.board.conflict() {
-        Some((digit, house)) => Fault {
-            reason: Reason::ConflictingGivens,
-            detail: Detail::Conflict(Conflict { digit, house }),
-        },
-        None => Fault::bare(Reason::NoSolution),
-    };
+    let no_solution = || no_solution(&puzzle.board);
     match task {
         Task::Solve if outcome.solved() => with(Some(solution), verdict),
         Task::Solve => with(None, verdict).failed(no_solution()),
@@ -66,6 +60,33 @@ pub(super) fn judge(task: Task, solver: &mut dyn Solver, puzzle: &SizedPuzzle) -
                 Some(answer) => verdict.failed(answer_fault(answer, puzzle, &solution)),
             }
         }
+    }
+}
+
+/// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
+fn no_solution(board: &Board) -> Fault {
+    match board.conflict() {
+        Some((digit, house)) => Fault {
+            reason: Reason::ConflictingGivens,
+            detail: Detail::Conflict(Conflict { digit, house }),
+        },
+        None => Fault::bare(Reason::NoSolution),
+    }
+}
+
+/// The first solution of a grid, its digits written into `first` (one a cell, 1 to N), or
+/// why it has none: what [`judge`] concludes for [`Task::Solve`], without the [`Verdict`],
+/// for callers that keep only these (`batch::Judge::solve_board`). A solver that takes 9x9
+/// givens only makes it [`Reason::Malformed`], as it makes such a record.
+pub(crate) fn first_solution(
+    solver: &mut dyn Solver,
+    board: &Board,
+    first: &mut [u8],
+) -> Result<(), Reason> {
+    match solver.solve_candidates(board.shape(), &board.candidates(), 1, first) {
+        None => Err(Reason::Malformed),
+        Some(outcome) if outcome.solved() => Ok(()),
+        Some(_) => Err(no_solution(board).reason),
     }
 }
 

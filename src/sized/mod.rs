@@ -28,5 +28,5 @@ mod tests;
 pub use board::{symbol, symbol_value, Board, BoardError, CellAt, Marks, MARKS_LINE};
 pub use generate::SizedGenerator;
 pub use isomorph::isomorph;
-pub use shape::{shape_asked, Shape, MAX_CELLS, MAX_SIZE};
+pub use shape::{shape_asked, shape_of_dims, Shape, MAX_CELLS, MAX_SIZE};
 pub use solver::SizedSolver;

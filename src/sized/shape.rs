@@ -144,13 +144,54 @@ pub fn shape_asked(size: Option<usize>, boxes: Option<&str>) -> Result<Option<Sh
     };
     match (size, boxes) {
         (None, None) => Ok(None),
-        (Some(n), Some(shape)) if shape.size() != n => {
-            Err(format!("--box {}x{} makes {}x{} grids, not --size {n}", shape.box_rows(), shape.box_cols(), shape.size(), shape.size()))
-        }
+        (Some(n), Some(shape)) if shape.size() != n => Err(format!(
+            "--box {}x{} makes {}x{} grids, not --size {n}",
+            shape.box_rows(),
+            shape.box_cols(),
+            shape.size(),
+            shape.size()
+        )),
         (_, Some(shape)) => Ok(Some(shape)),
-        (Some(n), None) => Shape::of_size(n).map(Some).ok_or_else(|| {
-            format!("--size {n}: sizes run from 4 to 25 and need boxes (not a prime): 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25")
+        (Some(n), None) => {
+            Shape::of_size(n).map(Some).ok_or_else(|| format!("--size {n}: {SIZES_WITH_BOXES}"))
+        }
+    }
+}
+
+/// What a size must be, for the errors that refuse one.
+const SIZES_WITH_BOXES: &str = "sizes run from 4 to 25 and need boxes (not a prime): 4, 6, 8, \
+     9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25";
+
+/// The shape of grids held as arrays of integers (numpy's, say), from `dims`, the dimensions
+/// of one grid: `[N, N]` row by row, or `[N * N]` flat. `asked` (from [`shape_asked`]) is the
+/// shape the caller said, which the grids must have; without it, a grid of N rows takes N's
+/// usual shape ([`Shape::of_size`]: any size with boxes), a flat grid that of a common size
+/// ([`Shape::of_cells`], as a line's length does). The error names what is wrong.
+pub fn shape_of_dims(dims: &[usize], asked: Option<Shape>) -> Result<Shape, String> {
+    match (dims, asked) {
+        (&[rows, cols], _) if rows != cols => {
+            Err(format!("{rows}x{cols} grids are not square: expected N x N"))
+        }
+        (&[n, _], Some(shape)) if shape.size() != n => {
+            Err(format!("{n}x{n} grids, but the size asked for is {shape}"))
+        }
+        (&[n, _], None) => {
+            Shape::of_size(n).ok_or_else(|| format!("{n}x{n} grids: {SIZES_WITH_BOXES}"))
+        }
+        (&[cells], Some(shape)) if shape.cells() != cells => {
+            Err(format!("{cells} cells a grid, expected {} for {shape}", shape.cells()))
+        }
+        (&[cells], None) => Shape::of_cells(cells).ok_or_else(|| {
+            format!(
+                "{cells} cells a grid, expected a common size's: 16, 36, 64, 81, 144, 256 or 625 \
+                 (4x4 to 25x25); say the size of others, or give the grids as N x N"
+            )
         }),
+        (&[_] | &[_, _], Some(shape)) => Ok(shape),
+        _ => Err(format!(
+            "a grid of {} dimensions, expected N x N (row by row) or N * N (flat)",
+            dims.len()
+        )),
     }
 }
 
@@ -163,5 +204,37 @@ impl fmt::Display for Shape {
             write!(f, " (boxes {}x{})", self.box_rows, self.box_cols)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrays_of_grids_take_the_shape_of_their_dimensions() {
+        let (six, six_tall) = (Shape::new(2, 3), Shape::new(3, 2));
+        assert_eq!(shape_of_dims(&[9, 9], None).ok(), Some(Shape::NINE));
+        assert_eq!(shape_of_dims(&[81], None).ok(), Some(Shape::NINE));
+        assert_eq!(shape_of_dims(&[6, 6], None).ok(), six);
+        assert_eq!(shape_of_dims(&[6, 6], six_tall).ok(), six_tall);
+        assert_eq!(shape_of_dims(&[36], six_tall).ok(), six_tall);
+        // Rows say any size with boxes; a flat grid's length names only the common sizes.
+        assert_eq!(shape_of_dims(&[10, 10], None).ok(), Shape::new(2, 5));
+        assert_eq!(shape_of_dims(&[100], Shape::new(2, 5)).ok(), Shape::new(2, 5));
+        let refused = [
+            (&[100][..], None, "100 cells a grid, expected a common size's: 16, 36, 64, 81"),
+            (&[81], Shape::new(4, 4), "81 cells a grid, expected 256 for 16x16"),
+            (&[9, 8], None, "9x8 grids are not square: expected N x N"),
+            (&[9, 9], six_tall, "9x9 grids, but the size asked for is 6x6 (boxes 3x2)"),
+            (&[7, 7], None, "7x7 grids: sizes run from 4 to 25 and need boxes"),
+            (&[30, 30], None, "30x30 grids: sizes run from 4 to 25"),
+            (&[], None, "a grid of 0 dimensions, expected N x N (row by row) or N * N (flat)"),
+            (&[9, 9, 1], None, "a grid of 3 dimensions"),
+        ];
+        for (dims, asked, message) in refused {
+            let error = shape_of_dims(dims, asked).unwrap_err();
+            assert!(error.starts_with(message), "{dims:?}: {error}");
+        }
     }
 }

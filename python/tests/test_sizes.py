@@ -1,0 +1,200 @@
+"""Every size from 4x4 to 25x25: solve_array on (M, N, N) and (M, N * N) arrays, the shape
+asked for with size= and box= (strings, arrays and files), and the errors that name what is
+wrong. Puzzles come from the CLI's generator (unique, so each has the CLI's solution), but
+for 25x25, which takes the generator seconds a puzzle: a grid of the usual pattern,
+relabelled and half blanked."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import sudoku_bulk as sb
+
+from conftest import PUZZLE, SOLUTION, run_cli
+
+#: Sizes and box shapes (rows x columns): the usual ones, and 6x6 with boxes 3 rows tall.
+SHAPES = [(4, 2, 2), (6, 2, 3), (6, 3, 2), (8, 2, 4), (10, 2, 5), (12, 3, 4), (16, 4, 4)]
+
+
+def value(symbol: str) -> int:
+    """A character of the line form as a cell: 1-9, A for 10 and on, 0 for a blank."""
+    if symbol in "._0":
+        return 0
+    return int(symbol) if symbol.isdigit() else ord(symbol.upper()) - ord("A") + 10
+
+
+def cells(line: str) -> list:
+    return [value(c) for c in line]
+
+
+def generated(cli: Path, size: int, box: tuple, count: int, seed: int = 7) -> tuple:
+    """``count`` puzzles of the shape from the CLI's generator, and their solutions."""
+    args = ["generate", "--size", size, "-n", count, "--seed", seed, "--solutions", "-j", "2"]
+    if box != usual(size):
+        args += ["--box", f"{box[0]}x{box[1]}"]
+    rows = list(csv.DictReader(io.StringIO(run_cli(cli, *args, check_status=(0,)).stdout)))
+    return [r["puzzle"] for r in rows], [r["solution"] for r in rows]
+
+
+def usual(size: int) -> tuple:
+    return {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4), 25: (5, 5)}[size]
+
+
+def is_solution(grid: np.ndarray, puzzle: np.ndarray, box: tuple) -> bool:
+    """Whether ``grid`` (N x N) fills ``puzzle``: every row, column and box of ``box`` a
+    permutation of 1 to N, and every given kept."""
+    n = grid.shape[0]
+    digits = list(range(1, n + 1))
+    rows, cols = box
+    houses = [grid[i, :] for i in range(n)] + [grid[:, i] for i in range(n)]
+    houses += [grid[r : r + rows, c : c + cols].ravel() for r in range(0, n, rows) for c in range(0, n, cols)]
+    given = puzzle != 0
+    return all(sorted(h.tolist()) == digits for h in houses) and (grid[given] == puzzle[given]).all()
+
+
+@pytest.mark.parametrize("size, rows, cols", SHAPES, ids=lambda v: str(v))
+def test_grids_of_every_size_are_solved(cli, size, rows, cols):
+    puzzles, solutions = generated(cli, size, (rows, cols), 3 if size < 16 else 2)
+    grids = np.array([cells(p) for p in puzzles], dtype=np.uint8).reshape(-1, size, size)
+    box = None if (rows, cols) == usual(size) else f"{rows}x{cols}"
+    out, status = sb.solve_array(grids, box=box, threads=2)
+    assert out.shape == grids.shape and out.dtype == np.uint8
+    assert status.tolist() == [0] * len(puzzles)
+    for grid, puzzle, solution in zip(out, grids, solutions):
+        assert is_solution(grid, puzzle, (rows, cols))
+        assert grid.ravel().tolist() == cells(solution)  # the one solution, as the CLI's
+    # Flat, with the shape said where the length cannot say it (or says another).
+    flat = grids.reshape(len(puzzles), size * size).astype(np.int32)
+    shape = {"size": size} if size == 10 else {"box": (rows, cols)} if box else {}
+    flat_out, flat_status = sb.solve_array(flat, **shape)
+    assert flat_out.shape == flat.shape and flat_out.dtype == np.int32
+    assert (flat_status == 0).all() and (flat_out == out.reshape(flat.shape)).all()
+
+
+def pattern_puzzle(size: int, rows: int, cols: int, seed: int) -> np.ndarray:
+    """A grid of ``size`` built from the usual pattern (rows shifted by a box's width, bands by
+    one), its digits relabelled at random, then half its cells blanked."""
+    rng = np.random.default_rng(seed)
+    r, c = np.indices((size, size))
+    grid = (cols * (r % rows) + r // rows + c) % size
+    grid = rng.permutation(size)[grid] + 1
+    grid[rng.random((size, size)) < 0.5] = 0
+    return grid
+
+
+def test_25x25_grids_are_solved():
+    puzzles = np.stack([pattern_puzzle(25, 5, 5, seed) for seed in range(3)]).astype(np.uint8)
+    out, status = sb.solve_array(puzzles.reshape(3, 625))
+    assert status.tolist() == [0, 0, 0]
+    for grid, puzzle in zip(out.reshape(3, 25, 25), puzzles):
+        assert is_solution(grid, puzzle, (5, 5))
+    # Digits 0 to 24 and -1 for a blank, as some datasets keep them.
+    shifted = puzzles.astype(np.int16) - 1
+    out, status = sb.solve_array(shifted, blank=-1, offset=-1)
+    assert status.tolist() == [0, 0, 0] and out.dtype == np.int16
+    assert all(is_solution(g + 1, p, (5, 5)) for g, p in zip(out, puzzles))
+
+
+def test_hrm_style_blank_and_offset_on_16x16(cli):
+    puzzles, solutions = generated(cli, 16, (4, 4), 1, seed=3)
+    grids = np.array([cells(puzzles[0])], dtype=np.int64).reshape(1, 16, 16) + 1  # blank 1
+    out, status = sb.solve_array(grids, blank=1, offset=1)
+    assert status.tolist() == [0]
+    assert (out.ravel() - 1).tolist() == cells(solutions[0])
+
+
+def test_the_box_shape_matters(cli):
+    """3x2-box puzzles read in the usual 2x3 boxes are other puzzles: not these solutions."""
+    puzzles, _ = generated(cli, 6, (3, 2), 6, seed=11)
+    grids = np.array([cells(p) for p in puzzles], dtype=np.uint8).reshape(-1, 6, 6)
+    out, status = sb.solve_array(grids)
+    assert not all(s == 0 and is_solution(g, p, (3, 2)) for g, p, s in zip(out, grids, status))
+    out, status = sb.solve_array(grids, size=6, box=(3, 2))
+    assert all(s == 0 and is_solution(g, p, (3, 2)) for g, p, s in zip(out, grids, status))
+
+
+def test_a_value_above_the_size_makes_its_grid_malformed():
+    """As on 9x9, a bad cell is its grid's status, and the other grids are solved; the string
+    functions name the cell and the value."""
+    good = [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    bad = [[1, 0, 0, 0], [0, 5, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    out, status = sb.solve_array(np.array([good, bad, good], dtype=np.int8))
+    assert [sb.STATUS[s] for s in status] == ["solved", "malformed", "solved"]
+    assert not out[1].any()
+    table = sb.solve(["1....5.........."])
+    assert table.column("status").to_pylist() == ["malformed"]
+    assert table.column("error")[0].as_py() == "cell 6 (row 2, column 2): '5' is 5, above 4 in a 4x4 grid"
+
+
+@pytest.mark.parametrize(
+    "shape, kwargs, error, message",
+    [
+        ((2, 6, 5), {}, ValueError, r"grids: shape \(2, 6, 5\): 6x5 grids are not square"),
+        ((2, 7, 7), {}, ValueError, r"7x7 grids: sizes run from 4 to 25 and need boxes"),
+        ((2, 26, 26), {}, ValueError, r"26x26 grids: sizes run from 4 to 25"),
+        ((2, 100), {}, ValueError, r"100 cells a grid, expected a common size's: 16, 36, 64, 81, 144, 256 or 625"),
+        ((2, 81), {"size": 16}, ValueError, r"81 cells a grid, expected 256 for 16x16"),
+        ((2, 9, 9), {"box": "3x2"}, ValueError, r"9x9 grids, but the size asked for is 6x6 \(boxes 3x2\)"),
+        ((2, 36), {"size": 6, "box": "3x3"}, ValueError, r"--box 3x3 makes 9x9 grids, not --size 6"),
+        ((2, 36), {"box": "1x6"}, ValueError, r"--box 1x6: expected box rows x columns, each 2 or more"),
+        ((2, 49), {"size": 7}, ValueError, r"--size 7: sizes run from 4 to 25"),
+        ((2, 36), {"box": 3}, TypeError, r"box: expected \"RxC\""),
+        ((2, 25, 25), {"offset": 240}, ValueError, r"digits offset\+1 to offset\+25 do not fit dtype uint8"),
+        ((2, 4, 4), {"blank": 4}, ValueError, r"blank=4 is also a digit \(offset=0 makes the digits 1 to 4\)"),
+    ],
+)
+def test_shapes_that_are_no_grids_raise(shape, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        sb.solve_array(np.zeros(shape, dtype=np.uint8), **kwargs)
+
+
+def test_an_empty_array_of_another_size():
+    out, status = sb.solve_array(np.zeros((0, 16, 16), dtype=np.int32))
+    assert out.shape == (0, 16, 16) and status.shape == (0,)
+
+
+def test_strings_take_size_and_box(cli):
+    puzzles, solutions = generated(cli, 6, (3, 2), 4, seed=5)
+    table = sb.validate(puzzles, solutions, box="3x2")
+    assert table.column("status").to_pylist() == ["valid"] * 4
+    assert sb.validate(puzzles, solutions).column("status").to_pylist() != ["valid"] * 4
+    solved = sb.solve(puzzles, box=(3, 2)).column("solution").to_pylist()
+    assert solved == solutions
+    # Told the size, every puzzle must have it: a 9x9 line is malformed, and says so.
+    table = sb.solve([puzzles[0], PUZZLE], size=6, box="3x2")
+    assert table.column("status").to_pylist() == ["solved", "malformed"]
+    assert table.column("error")[1].as_py() == "81 cells, expected 36 for 6x6 (boxes 3x2)"
+    # 10x10 has no common length: only with size=10.
+    empty = "." * 100
+    assert sb.solve([empty]).column("status").to_pylist() == ["malformed"]
+    assert sb.count([empty], limit=3, size=10).column("count").to_pylist() == [3]
+    assert sb.solve([PUZZLE], size=9).column("solution").to_pylist() == [SOLUTION]
+    with pytest.raises(ValueError, match="--size 7: sizes run from 4 to 25"):
+        sb.solve([PUZZLE], size=7)
+
+
+def test_file_functions_take_size_and_box(cli, tmp_path):
+    puzzles, solutions = generated(cli, 6, (3, 2), 5, seed=9)
+    path = tmp_path / "tall.txt"
+    path.write_text("".join(p + "\n" for p in puzzles))
+    summary = sb.validate_file(path, box="3x2")
+    assert (summary["records"], summary["failed"]) == (5, 0)
+    assert sb.validate_file(path)["failed"] > 0  # read as 2x3 boxes: other puzzles
+    out = tmp_path / "solved.txt"
+    summary = sb.solve_file(path, out, size=6, box=(3, 2))
+    assert summary["failed"] == 0
+    assert out.read_text().split() == solutions
+    # As the CLI's --box 3x2 gives.
+    cli_out = run_cli(cli, "solve", path, "--box", "3x2", "-q").stdout.split()
+    assert cli_out == solutions
+    counted = sb.count_file(path, box="3x2", limit=3)
+    assert counted["solutions"] == {"1": 5}
+    with pytest.raises(ValueError, match="--box 3x3 makes 9x9 grids, not --size 6"):
+        sb.solve_file(path, size=6, box="3x3")
+    summary = sb.rate_file(path, box="3x2")  # rate takes 9x9 only: each record says so
+    assert summary["failed"] == 5
