@@ -8,8 +8,14 @@ use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
 use super::lines::{count_line_ends, line_at};
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, Grid, ParseError};
-use crate::sized::{Board, BoardError, Marks, Shape, MARKS_LINE};
+use crate::sized::Shape;
 use crate::verdict::RecordError;
+
+mod sized;
+
+use sized::any_line;
+pub(crate) use sized::with_answer;
+pub use sized::{Parsed, SizedPuzzle};
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,108 +46,6 @@ pub struct Record<'a> {
     pub text: &'a [u8],
     /// The puzzle, or why the text is not a puzzle.
     pub parsed: Result<Parsed, RecordError>,
-}
-
-/// A record that parsed: a 9x9 puzzle, or one of another size or given as pencilmarks, which
-/// only some commands take.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Parsed {
-    /// A 9x9 puzzle.
-    Nine(Puzzle),
-    /// Any other.
-    Sized(Box<SizedPuzzle>),
-}
-
-impl Parsed {
-    /// The 9x9 puzzle, for tests that read only those.
-    #[cfg(test)]
-    pub(crate) fn into_nine(self) -> Puzzle {
-        match self {
-            Parsed::Nine(puzzle) => puzzle,
-            Parsed::Sized(sized) => panic!("not 9x9: {sized:?}"),
-        }
-    }
-
-    /// How it was laid out.
-    pub fn layout(&self) -> Layout {
-        match self {
-            Parsed::Nine(puzzle) => puzzle.layout,
-            Parsed::Sized(puzzle) => puzzle.layout,
-        }
-    }
-}
-
-/// A puzzle of another size than 9x9, or a 9x9 puzzle given as pencilmarks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SizedPuzzle {
-    /// Its digits (for a pencilmark puzzle, the cells allowed one digit).
-    pub board: Board,
-    /// Each cell's allowed digits, for a pencilmark puzzle.
-    pub marks: Option<Marks>,
-    /// How it was laid out.
-    pub layout: Layout,
-    /// The answer the record carries, parsed or not.
-    pub answer: Option<Result<Board, BoardError>>,
-}
-
-impl SizedPuzzle {
-    /// Its size for messages: N, or 0 for a pencilmark puzzle ([`RecordError::NotNine`]).
-    pub fn kind(&self) -> u8 {
-        match self.marks {
-            Some(_) => 0,
-            None => self.board.shape().size() as u8,
-        }
-    }
-
-    /// Each cell's candidates, as the solver takes them.
-    pub fn candidates(&self) -> Vec<u32> {
-        match &self.marks {
-            Some(marks) => marks.candidates().to_vec(),
-            None => self.board.candidates(),
-        }
-    }
-}
-
-/// A line of another length than 81 as a puzzle: a pencilmark line, or a grid of `shape`, or
-/// without one of the size its length names.
-fn sized_line(
-    line: &[u8],
-    layout: Layout,
-    shape: Option<Shape>,
-) -> Result<SizedPuzzle, BoardError> {
-    if line.len() == MARKS_LINE {
-        let marks = Marks::parse_line(line)?;
-        let digits: Vec<u8> = marks
-            .candidates()
-            .iter()
-            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
-            .collect();
-        let board = Board::from_cells(Shape::NINE, &digits).expect("81 digits 0 to 9");
-        return Ok(SizedPuzzle { board, marks: Some(marks), layout, answer: None });
-    }
-    let board = Board::parse_line(line, shape)?;
-    Ok(SizedPuzzle { board, marks: None, layout, answer: None })
-}
-
-/// A 9x9 line, or any other size's (of `shape` if given), or the reason it is neither.
-#[inline]
-fn any_line(line: &[u8], layout: Layout, shape: Option<Shape>) -> Result<Parsed, RecordError> {
-    let sized = |shape| Ok(Parsed::Sized(Box::new(sized_line(line, layout, shape)?)));
-    match shape {
-        // Told another size than 9x9: every line is a grid of it.
-        Some(shape) if shape != Shape::NINE => return sized(Some(shape)),
-        _ => {}
-    }
-    match Grid::parse_line(line) {
-        Ok(grid) => Ok(Parsed::Nine(Puzzle { grid, layout, answer: None })),
-        // A pencilmark line, or (unless told 9x9) the length of another common size.
-        Err(ParseError::WrongLength { cells })
-            if cells == MARKS_LINE || (shape.is_none() && Shape::of_cells(cells).is_some()) =>
-        {
-            sized(None)
-        }
-        Err(e) => Err(e.into()),
-    }
 }
 
 /// A 9x9 puzzle that parsed.
@@ -461,32 +365,6 @@ fn csv_puzzle(
     }
     let answer = answer.map(|answer| (!null(answer)).then_some(answer));
     with_answer(puzzle, answer, Layout::Csv, shape)
-}
-
-/// A puzzle in the line form of any size and the answer it carries: `None` for none,
-/// `Some(None)` for a null, which is never a valid answer. The one rule for CSV rows and the
-/// batch API's strings.
-#[inline]
-pub(crate) fn with_answer(
-    puzzle: &[u8],
-    answer: Option<Option<&[u8]>>,
-    layout: Layout,
-    shape: Option<Shape>,
-) -> Result<Parsed, RecordError> {
-    match any_line(puzzle, layout, shape)? {
-        Parsed::Nine(puzzle) => Ok(Parsed::Nine(Puzzle {
-            answer: answer.map(|answer| answer.map_or(Err(ParseError::Null), Grid::parse_line)),
-            ..puzzle
-        })),
-        Parsed::Sized(mut sized) => {
-            let shape = sized.board.shape();
-            sized.answer = answer.map(|answer| match answer {
-                None | Some(b"") => Err(BoardError::WrongLength { cells: 0 }),
-                Some(answer) => Board::parse_line(answer, Some(shape)),
-            });
-            Ok(Parsed::Sized(sized))
-        }
-    }
 }
 
 /// Whether a line is a grid's title, as Project Euler's p096 file has them: `Grid 01`.
