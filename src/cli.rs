@@ -28,7 +28,7 @@ use crate::verdict::Task;
 /// Input formats (detected from the first lines; --format overrides): one 81-character puzzle
 /// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (also `*` or `-` for blanks, `|`
 /// between boxes, `------+-------+------` rules) separated by blank lines or `Grid 01` titles,
-/// or back to back; CSV rows with a puzzle column and perhaps a solution column. Lines starting
+/// or back to back, and grids of other sizes as rows of numbers (`0 16 1 0 ...`); CSV rows with a puzzle column and perhaps a solution column. Lines starting
 /// with `#` are comments; a line `end` ends the input.
 ///
 /// Every input record gets one output record (augment: one per copy), in input order. A record

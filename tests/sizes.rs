@@ -278,3 +278,83 @@ fn grids_of_integers_in_json_lines_and_arrow_lists_are_puzzles() {
         assert!(out[k].contains(solution.as_str()), "row {k}: {}", out[k]);
     }
 }
+
+/// A puzzle (or solution) in the line form as a grid of numbers, a row a line, `0` a blank:
+/// as LLM datasets write 4x4, 6x6 and 16x16 grids.
+fn number_grid(line: &str, n: usize) -> String {
+    let value = |c: u8| match c {
+        b'1'..=b'9' => usize::from(c - b'0'),
+        b'A'..=b'Z' => usize::from(c - b'A') + 10,
+        _ => 0,
+    };
+    let cells: Vec<String> = line.bytes().map(|c| value(c).to_string()).collect();
+    cells.chunks(n).map(|row| format!("{}\n", row.join(" "))).collect()
+}
+
+#[test]
+fn grids_of_numbers_of_other_sizes_are_solved_counted_and_validated() {
+    let tmp = TempDir::new("sizes-grids");
+    for (k, n) in [4usize, 6, 16].into_iter().enumerate() {
+        let rows = generated(n, 3, 10 + k as u64);
+        // Two grids separated by a blank line, then one back to back with the second.
+        let text = format!(
+            "{}\n{}{}",
+            number_grid(&rows[0].0, n),
+            number_grid(&rows[1].0, n),
+            number_grid(&rows[2].0, n)
+        );
+        let input = tmp.file(&format!("grids{n}.txt"), text.as_bytes());
+        let solved = sudoku_bulk(&["solve", &input, "-q"], None);
+        assert_eq!(solved.code, Some(0), "{n}x{n}: {}", solved.stderr);
+        let expected: Vec<String> = rows.iter().map(|(_, s)| number_grid(s, n)).collect();
+        assert_eq!(solved.stdout, expected.join("\n"), "{n}x{n}: answers in the same layout");
+        let counted = sudoku_bulk(&["count", &input, "-q"], None);
+        assert_eq!(counted.stdout, "1\n1\n1\n", "{n}x{n}: {}", counted.stderr);
+        let valid = sudoku_bulk(&["validate", &input, "-q"], None);
+        assert_eq!((valid.code, valid.stdout.as_str()), (Some(0), "valid\nvalid\nvalid\n"));
+        // JSON Lines output: each record's puzzle and solution as lines, from its first line.
+        let jsonl = sudoku_bulk(&["solve", &input, "-q", "--output-format", "jsonl"], None);
+        let lines: Vec<&str> = jsonl.stdout.lines().collect();
+        assert_eq!(lines.len(), 3);
+        let solution = format!("\"solution\":\"{}\"", rows[2].1);
+        assert!(lines[2].contains(&format!("\"line\":{}", 2 * n + 2)), "{}", lines[2]);
+        assert!(lines[2].contains(&solution), "{}", lines[2]);
+    }
+}
+
+#[test]
+fn a_mistake_in_a_row_of_numbers_is_named_by_its_line() {
+    let tmp = TempDir::new("sizes-grid-faults");
+    let (puzzle, _) = generated(16, 1, 21).remove(0);
+    let good = number_grid(&puzzle, 16);
+    let mut rows: Vec<String> = good.lines().map(str::to_string).collect();
+    // Row 7 holds a 17; in the next grid, row 3 has a number missing.
+    let mut cells: Vec<&str> = rows[6].split(' ').collect();
+    cells[4] = "17";
+    let seventeen = cells.join(" ");
+    rows[6] = seventeen;
+    let mut short = good.lines().map(str::to_string).collect::<Vec<_>>();
+    short[2] = short[2].rsplit_once(' ').unwrap().0.to_string();
+    let text = format!("{}\n\n{}\n\n{good}", rows.join("\n"), short.join("\n"));
+    let input = tmp.file("faults.txt", text.as_bytes());
+    let run = sudoku_bulk(&["solve", &input], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let out: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(out.len(), 3, "one output record per grid: {}", run.stdout);
+    assert_eq!(
+        out[0],
+        "error: line 7: malformed: cell 101 (row 7, column 5): 17 is above 16 in a 16x16 grid"
+    );
+    assert_eq!(out[1], "error: line 20: malformed: 15 cells in row 3, expected 16");
+    assert_eq!(out[2].lines().count(), 16, "the good grid is answered");
+    assert!(run.stderr.contains("line 7: malformed: cell 101"), "{}", run.stderr);
+    // Told the size, a grid of 9x9 rows is an error that says so, not a 9x9 puzzle.
+    let nine = "8 0 0 0 0 0 0 0 0\n".repeat(9);
+    let input = tmp.file("nine.txt", nine.as_bytes());
+    let run = sudoku_bulk(&["count", &input, "--size", "16", "--format", "grid"], None);
+    assert!(
+        run.stdout.starts_with("error: line 1: malformed: 9 cells in row 1, expected 16"),
+        "{}",
+        run.stdout
+    );
+}

@@ -465,8 +465,14 @@ impl Encoder {
             Task::Solve => {
                 // A solution in the record's own layout.
                 if let Some(sized) = &verdict.sized {
-                    sized.solution.as_ref().expect("a solved verdict has one").write_line(out);
-                    out.push(b'\n');
+                    let solution = sized.solution.as_ref().expect("a solved verdict has one");
+                    match record.parsed.as_ref().map(Parsed::layout) {
+                        Ok(Layout::Rows { boxed, .. }) => solution.write_rows(out, boxed),
+                        _ => {
+                            solution.write_line(out);
+                            out.push(b'\n');
+                        }
+                    }
                     return;
                 }
                 let solution = verdict.solution.as_ref().expect("a solved verdict has one");
@@ -528,9 +534,14 @@ impl Encoder {
             self.file_field(out);
             decimal(out, record.line);
             out.push(self.delimiter);
-            match &verdict.puzzle {
-                Some(puzzle) => puzzle.write_line(out),
-                None => self.field(out, record.text),
+            match (&verdict.puzzle, &verdict.sized) {
+                (Some(puzzle), _) => puzzle.write_line(out),
+                // Another size, or pencilmarks: its line, whatever its layout (a grid's rows).
+                (None, Some(sized)) => match &sized.marks {
+                    Some(marks) => marks.write_line(out),
+                    None => sized.puzzle.write_line(out),
+                },
+                (None, None) => self.field(out, record.text),
             }
         }
         out.push(self.delimiter);
