@@ -358,3 +358,64 @@ fn a_mistake_in_a_row_of_numbers_is_named_by_its_line() {
         run.stdout
     );
 }
+
+#[test]
+fn the_size_column_says_each_records_size_when_asked_for() {
+    let tmp = TempDir::new("sizes-column");
+    let four = generated(4, 1, 31).remove(0).0;
+    let sixteen = generated(16, 1, 32).remove(0).0;
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let marks = "123456789".repeat(81);
+    let text = format!("{four}\n{nine}\n{sixteen}\n{marks}\nxyz\n");
+    let input = tmp.file("mixed.txt", text.as_bytes());
+    let csv = sudoku_bulk(&["solve", &input, "-q", "--with-size", "--output-format", "csv"], None);
+    let rows: Vec<Vec<&str>> = csv.stdout.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows[0], ["line", "puzzle", "size", "status", "solution", "guesses", "error"]);
+    let sizes: Vec<&str> = rows[1..].iter().map(|r| r[2]).collect();
+    assert_eq!(sizes, ["4x4", "9x9", "16x16", "9x9 pencilmarks", ""]);
+    // (The last row's error is quoted: it holds a comma.)
+    assert!(rows[..5].iter().all(|r| r.len() == 7), "{}", csv.stdout);
+    let tsv = sudoku_bulk(&["count", &input, "-q", "--with-size", "--output-format", "tsv"], None);
+    assert!(tsv.stdout.starts_with("line\tpuzzle\tsize\tstatus\tcount\tguesses\terror\n"));
+    assert!(tsv.stdout.contains("\t16x16\tcounted\t"), "{}", tsv.stdout);
+    let jsonl = sudoku_bulk(
+        &["validate", &input, "-q", "--with-size", "-o", "-", "--output-format", "jsonl"],
+        None,
+    );
+    let records: Vec<&str> = jsonl.stdout.lines().collect();
+    assert!(records[2].contains(",\"size\":\"16x16\","), "{}", records[2]);
+    assert!(!records[4].contains("\"size\""), "a record that is not a puzzle has none");
+    // Without the option, the columns are as they were.
+    let plain = sudoku_bulk(&["solve", &input, "-q", "--output-format", "csv"], None);
+    assert!(plain.stdout.starts_with("line,puzzle,status,"), "{}", plain.stdout);
+    // A CSV input: after its own columns and `line`; boxes other than the usual are named.
+    let run = sudoku_bulk(
+        &["generate", "--size", "6", "--box", "3x2", "-n", "2", "--seed", "3", "--solutions", "-q"],
+        None,
+    );
+    let tall = tmp.file("tall.csv", run.stdout.as_bytes());
+    let csv = sudoku_bulk(&["validate", &tall, "-q", "--box", "3x2", "--with-size"], None);
+    let header = csv.stdout.lines().next().unwrap();
+    assert_eq!(header, "puzzle,solution,line,size,status,error");
+    assert!(csv.stdout.lines().nth(1).unwrap().ends_with(",2,6x6 (boxes 3x2),valid,"));
+    // augment writes its own rows: the column is there too.
+    let nines = tmp.file("nine.txt", format!("{nine}\n").as_bytes());
+    let copies = sudoku_bulk(
+        &[
+            "augment",
+            &nines,
+            "-q",
+            "--copies",
+            "1",
+            "--seed",
+            "1",
+            "--with-size",
+            "--output-format",
+            "csv",
+        ],
+        None,
+    );
+    let rows: Vec<&str> = copies.stdout.lines().collect();
+    assert_eq!(rows[0], "line,puzzle,size,status,copy,error");
+    assert!(rows[1].contains(",9x9,augmented,1,"), "{}", copies.stdout);
+}
