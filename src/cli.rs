@@ -28,7 +28,7 @@ use crate::verdict::Task;
 /// Input formats (detected from the first lines; --format overrides): one 81-character puzzle
 /// a line (`.`, `0` or `_` for blanks); 9x9 grids of digits (also `*` or `-` for blanks, `|`
 /// between boxes, `------+-------+------` rules) separated by blank lines or `Grid 01` titles,
-/// or back to back; CSV rows with a puzzle column and perhaps a solution column. Lines starting
+/// or back to back, and grids of other sizes as rows of numbers (`0 16 1 0 ...`); CSV rows with a puzzle column and perhaps a solution column. Lines starting
 /// with `#` are comments; a line `end` ends the input.
 ///
 /// Every input record gets one output record (augment: one per copy), in input order. A record
@@ -311,6 +311,10 @@ struct Common {
     /// Write only the records that fail (every record still counts in the summary).
     #[arg(long)]
     failures_only: bool,
+    /// Add a `size` column to CSV, TSV, JSON Lines and Parquet output: each puzzle's size
+    /// (9x9, 16x16, `6x6 (boxes 3x2)`, `9x9 pencilmarks`), for inputs of mixed sizes.
+    #[arg(long)]
+    with_size: bool,
     /// Show at most N messages about failed records on stderr, then how many more there were;
     /// 0 for none (--report keeps them all).
     #[arg(long, value_name = "N", default_value_t = 20)]
@@ -578,6 +582,7 @@ fn options(common: Common, work: Work, cancel: &Cancel) -> Result<Options> {
     options.chunk_bytes = common.chunk_size;
     options.progress = quieted(common.progress, common.quiet);
     options.failures_only = common.failures_only;
+    options.size_column = common.with_size;
     options.messages = true;
     options.max_messages = Some(common.max_messages);
     options.mmap = !common.no_mmap;

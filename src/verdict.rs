@@ -182,12 +182,14 @@ pub enum RecordError {
     #[error(transparent)]
     Line(#[from] ParseError),
     /// A grid row with the wrong number of cells.
-    #[error("{} in row {row}, expected 9", Plural(*cells, "cell"))]
+    #[error("{} in row {row}, expected {size}", Plural(*cells, "cell"))]
     RowLength {
         /// The row, counted from 1.
         row: u8,
         /// How many cells it held.
         cells: usize,
+        /// The grid's size N, the cells a row must hold.
+        size: u8,
     },
     /// A grid row with a character that is neither a digit, a blank nor a separator.
     #[error("row {row}, column {column}: unexpected character {}", ByteName(*byte))]
@@ -199,12 +201,22 @@ pub enum RecordError {
         /// The offending byte.
         byte: u8,
     },
-    /// A grid record with too few or too many rows (grids back to back are read 9 rows at a
-    /// time only when their rows are a multiple of 9).
-    #[error("{}, expected 9", Plural(*rows, "row"))]
+    /// A grid record with too few or too many rows (grids back to back are read N rows at a
+    /// time only when their rows are a multiple of N).
+    #[error("{}, expected {size}", Plural(*rows, "row"))]
     RowCount {
         /// How many rows the record held.
         rows: usize,
+        /// The grid's size N, the rows it must have.
+        size: u8,
+    },
+    /// A number in a grid row of another size than 9x9 that is above the grid's size.
+    #[error("{at}: {value} is above {n} in a {n}x{n} grid", n = at.size)]
+    RowValue {
+        /// The cell, in the grid's rows and columns.
+        at: CellAt,
+        /// The number (saturated at `u32::MAX`).
+        value: u32,
     },
     /// A CSV row that does not split into fields.
     #[error(transparent)]

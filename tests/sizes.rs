@@ -355,3 +355,144 @@ fn grids_of_integers_in_json_lines_and_arrow_lists_are_puzzles() {
         assert!(out[k].contains(solution.as_str()), "row {k}: {}", out[k]);
     }
 }
+
+/// A puzzle (or solution) in the line form as a grid of numbers, a row a line, `0` a blank:
+/// as LLM datasets write 4x4, 6x6 and 16x16 grids.
+fn number_grid(line: &str, n: usize) -> String {
+    let value = |c: u8| match c {
+        b'1'..=b'9' => usize::from(c - b'0'),
+        b'A'..=b'Z' => usize::from(c - b'A') + 10,
+        _ => 0,
+    };
+    let cells: Vec<String> = line.bytes().map(|c| value(c).to_string()).collect();
+    cells.chunks(n).map(|row| format!("{}\n", row.join(" "))).collect()
+}
+
+#[test]
+fn grids_of_numbers_of_other_sizes_are_solved_counted_and_validated() {
+    let tmp = TempDir::new("sizes-grids");
+    for (k, n) in [4usize, 6, 16].into_iter().enumerate() {
+        let rows = generated(n, 3, 10 + k as u64);
+        // Two grids separated by a blank line, then one back to back with the second.
+        let text = format!(
+            "{}\n{}{}",
+            number_grid(&rows[0].0, n),
+            number_grid(&rows[1].0, n),
+            number_grid(&rows[2].0, n)
+        );
+        let input = tmp.file(&format!("grids{n}.txt"), text.as_bytes());
+        let solved = sudoku_bulk(&["solve", &input, "-q"], None);
+        assert_eq!(solved.code, Some(0), "{n}x{n}: {}", solved.stderr);
+        let expected: Vec<String> = rows.iter().map(|(_, s)| number_grid(s, n)).collect();
+        assert_eq!(solved.stdout, expected.join("\n"), "{n}x{n}: answers in the same layout");
+        let counted = sudoku_bulk(&["count", &input, "-q"], None);
+        assert_eq!(counted.stdout, "1\n1\n1\n", "{n}x{n}: {}", counted.stderr);
+        let valid = sudoku_bulk(&["validate", &input, "-q"], None);
+        assert_eq!((valid.code, valid.stdout.as_str()), (Some(0), "valid\nvalid\nvalid\n"));
+        // JSON Lines output: each record's puzzle and solution as lines, from its first line.
+        let jsonl = sudoku_bulk(&["solve", &input, "-q", "--output-format", "jsonl"], None);
+        let lines: Vec<&str> = jsonl.stdout.lines().collect();
+        assert_eq!(lines.len(), 3);
+        let solution = format!("\"solution\":\"{}\"", rows[2].1);
+        assert!(lines[2].contains(&format!("\"line\":{}", 2 * n + 2)), "{}", lines[2]);
+        assert!(lines[2].contains(&solution), "{}", lines[2]);
+    }
+}
+
+#[test]
+fn a_mistake_in_a_row_of_numbers_is_named_by_its_line() {
+    let tmp = TempDir::new("sizes-grid-faults");
+    let (puzzle, _) = generated(16, 1, 21).remove(0);
+    let good = number_grid(&puzzle, 16);
+    let mut rows: Vec<String> = good.lines().map(str::to_string).collect();
+    // Row 7 holds a 17; in the next grid, row 3 has a number missing.
+    let mut cells: Vec<&str> = rows[6].split(' ').collect();
+    cells[4] = "17";
+    let seventeen = cells.join(" ");
+    rows[6] = seventeen;
+    let mut short = good.lines().map(str::to_string).collect::<Vec<_>>();
+    short[2] = short[2].rsplit_once(' ').unwrap().0.to_string();
+    let text = format!("{}\n\n{}\n\n{good}", rows.join("\n"), short.join("\n"));
+    let input = tmp.file("faults.txt", text.as_bytes());
+    let run = sudoku_bulk(&["solve", &input], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let out: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(out.len(), 3, "one output record per grid: {}", run.stdout);
+    assert_eq!(
+        out[0],
+        "error: line 7: malformed: cell 101 (row 7, column 5): 17 is above 16 in a 16x16 grid"
+    );
+    assert_eq!(out[1], "error: line 20: malformed: 15 cells in row 3, expected 16");
+    assert_eq!(out[2].lines().count(), 16, "the good grid is answered");
+    assert!(run.stderr.contains("line 7: malformed: cell 101"), "{}", run.stderr);
+    // Told the size, a grid of 9x9 rows is an error that says so, not a 9x9 puzzle.
+    let nine = "8 0 0 0 0 0 0 0 0\n".repeat(9);
+    let input = tmp.file("nine.txt", nine.as_bytes());
+    let run = sudoku_bulk(&["count", &input, "--size", "16", "--format", "grid"], None);
+    assert!(
+        run.stdout.starts_with("error: line 1: malformed: 9 cells in row 1, expected 16"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_size_column_says_each_records_size_when_asked_for() {
+    let tmp = TempDir::new("sizes-column");
+    let four = generated(4, 1, 31).remove(0).0;
+    let sixteen = generated(16, 1, 32).remove(0).0;
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let marks = "123456789".repeat(81);
+    let text = format!("{four}\n{nine}\n{sixteen}\n{marks}\nxyz\n");
+    let input = tmp.file("mixed.txt", text.as_bytes());
+    let csv = sudoku_bulk(&["solve", &input, "-q", "--with-size", "--output-format", "csv"], None);
+    let rows: Vec<Vec<&str>> = csv.stdout.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows[0], ["line", "puzzle", "size", "status", "solution", "guesses", "error"]);
+    let sizes: Vec<&str> = rows[1..].iter().map(|r| r[2]).collect();
+    assert_eq!(sizes, ["4x4", "9x9", "16x16", "9x9 pencilmarks", ""]);
+    // (The last row's error is quoted: it holds a comma.)
+    assert!(rows[..5].iter().all(|r| r.len() == 7), "{}", csv.stdout);
+    let tsv = sudoku_bulk(&["count", &input, "-q", "--with-size", "--output-format", "tsv"], None);
+    assert!(tsv.stdout.starts_with("line\tpuzzle\tsize\tstatus\tcount\tguesses\terror\n"));
+    assert!(tsv.stdout.contains("\t16x16\tcounted\t"), "{}", tsv.stdout);
+    let jsonl = sudoku_bulk(
+        &["validate", &input, "-q", "--with-size", "-o", "-", "--output-format", "jsonl"],
+        None,
+    );
+    let records: Vec<&str> = jsonl.stdout.lines().collect();
+    assert!(records[2].contains(",\"size\":\"16x16\","), "{}", records[2]);
+    assert!(!records[4].contains("\"size\""), "a record that is not a puzzle has none");
+    // Without the option, the columns are as they were.
+    let plain = sudoku_bulk(&["solve", &input, "-q", "--output-format", "csv"], None);
+    assert!(plain.stdout.starts_with("line,puzzle,status,"), "{}", plain.stdout);
+    // A CSV input: after its own columns and `line`; boxes other than the usual are named.
+    let run = sudoku_bulk(
+        &["generate", "--size", "6", "--box", "3x2", "-n", "2", "--seed", "3", "--solutions", "-q"],
+        None,
+    );
+    let tall = tmp.file("tall.csv", run.stdout.as_bytes());
+    let csv = sudoku_bulk(&["validate", &tall, "-q", "--box", "3x2", "--with-size"], None);
+    let header = csv.stdout.lines().next().unwrap();
+    assert_eq!(header, "puzzle,solution,line,size,status,error");
+    assert!(csv.stdout.lines().nth(1).unwrap().ends_with(",2,6x6 (boxes 3x2),valid,"));
+    // augment writes its own rows: the column is there too.
+    let nines = tmp.file("nine.txt", format!("{nine}\n").as_bytes());
+    let copies = sudoku_bulk(
+        &[
+            "augment",
+            &nines,
+            "-q",
+            "--copies",
+            "1",
+            "--seed",
+            "1",
+            "--with-size",
+            "--output-format",
+            "csv",
+        ],
+        None,
+    );
+    let rows: Vec<&str> = copies.stdout.lines().collect();
+    assert_eq!(rows[0], "line,puzzle,size,status,copy,error");
+    assert!(rows[1].contains(",9x9,augmented,1,"), "{}", copies.stdout);
+}

@@ -297,7 +297,8 @@ pub(crate) fn run_with<K: Keep>(
     };
     let build = |format, columns: Option<&ColumnChoice>| {
         let encoder = Encoder::new(task, format, columns, settings.output, report)
-            .with_headers(settings.headers);
+            .with_headers(settings.headers)
+            .with_size_column(settings.size_column);
         let encoder = match settings.file_column {
             true => encoder.with_file_column(&input_name),
             false => encoder,

@@ -91,7 +91,8 @@ pub(crate) fn run(
             settings.output = settings.output.resolve(run.format);
             settings.headers = false;
             let encoder =
-                Encoder::new(task, run.format, run.columns.as_ref(), settings.output, None);
+                Encoder::new(task, run.format, run.columns.as_ref(), settings.output, None)
+                    .with_size_column(settings.size_column);
             let encoder = match settings.file_column {
                 true => encoder.with_file_column(&name),
                 false => encoder,
@@ -136,7 +137,8 @@ fn parquet_writer(
     };
     let name = input.name().to_string();
     let (format, columns) = pipeline::detect(input, settings)?;
-    let encoder = Encoder::new(task, format, columns.as_ref(), settings.output, None);
+    let encoder = Encoder::new(task, format, columns.as_ref(), settings.output, None)
+        .with_size_column(settings.size_column);
     let encoder = match settings.file_column {
         true => encoder.with_file_column(&name),
         false => encoder,

@@ -145,6 +145,10 @@ pub struct Options {
     pub progress: ProgressMode,
     /// Write only the records that fail (all of them still count).
     pub failures_only: bool,
+    /// Give each output record a `size` column: the puzzle's size (`9x9`, `16x16`, `9x9
+    /// pencilmarks`), for inputs of mixed sizes. CSV, TSV, JSON Lines and Parquet outputs; line
+    /// output has no columns.
+    pub size_column: bool,
     /// Whether messages about failed records go to stderr (the CLI) or nowhere (Python,
     /// which has the report and the summary).
     pub messages: bool,
@@ -174,6 +178,7 @@ impl Options {
             chunk_bytes: None,
             progress: ProgressMode::Never,
             failures_only: false,
+            size_column: false,
             messages: true,
             max_messages: None,
             mmap: true,

@@ -235,6 +235,8 @@ pub struct Settings {
     /// Whether output and report rows name their input (a `file` column): for a run of
     /// several inputs written into one output.
     pub file_column: bool,
+    /// Whether output rows say each record's size (a `size` column, asked for).
+    pub size_column: bool,
     /// About how many output records the job writes per input record (`augment`'s copies):
     /// pieces are cut that much smaller (unless `chunk_bytes` is given), so a piece's output
     /// stays about as large as for the other commands.
@@ -259,6 +261,7 @@ impl Default for Settings {
             max_messages: None,
             headers: true,
             file_column: false,
+            size_column: false,
             expansion: 1,
             cancel: Cancel::default(),
         }

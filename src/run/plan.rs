@@ -206,6 +206,7 @@ pub(crate) fn settings(options: &Options, threads: usize, output: OutputFormat) 
         max_messages: options.max_messages,
         headers: true,
         file_column: false,
+        size_column: options.size_column,
         expansion: 1,
         cancel: options.cancel.clone(),
     }

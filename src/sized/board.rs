@@ -182,6 +182,37 @@ impl Board {
         out.extend(self.cells.iter().map(|&d| symbol(d)));
     }
 
+    /// Appends the grid as rows of numbers, a row a line, separated by spaces (`0` a blank),
+    /// as grids of integers are written (`0 16 1 0 ...`); with `boxed`, `|` between boxes and
+    /// a rule of `-` and `+` between bands, each number as wide as the widest (so 10x10 and
+    /// larger line up). Each line ends in a line end.
+    pub fn write_rows(&self, out: &mut Vec<u8>, boxed: bool) {
+        let n = self.shape.size();
+        let width = if boxed && n > 9 { 2 } else { 1 };
+        let mut row_text = Vec::with_capacity(4 * n);
+        for (r, row) in self.cells.chunks_exact(n).enumerate() {
+            row_text.clear();
+            for (c, &digit) in row.iter().enumerate() {
+                if c > 0 {
+                    row_text.push(b' ');
+                    if boxed && c % self.shape.box_cols() == 0 {
+                        row_text.extend_from_slice(b"| ");
+                    }
+                }
+                if width == 2 && digit < 10 {
+                    row_text.push(b' ');
+                }
+                row_text.extend_from_slice(itoa::Buffer::new().format(digit).as_bytes());
+            }
+            if boxed && r > 0 && r % self.shape.box_rows() == 0 {
+                out.extend(row_text.iter().map(|&b| if b == b'|' { b'+' } else { b'-' }));
+                out.push(b'\n');
+            }
+            out.extend_from_slice(&row_text);
+            out.push(b'\n');
+        }
+    }
+
     /// Each cell's candidates as the solvers take them: a given's digit alone, every digit
     /// for a blank.
     pub fn candidates(&self) -> Vec<u32> {

@@ -5,7 +5,8 @@
 //! - **grid**: nine rows of nine digits, separated by spaces or run together, perhaps with `|`
 //!   between boxes and rules (`------+-------+------`) between bands, `.`, `0`, `_`, `*` or
 //!   `-` for a blank; puzzles separated by blank lines or title lines (`Grid 01`, as Project Euler's
-//!   p096 file has), or written back to back (a block whose rows are a multiple of 9);
+//!   p096 file has), or written back to back (a block whose rows are a multiple of 9); grids
+//!   of other sizes as N rows of N numbers separated by spaces (`0 16 1 0 ...`);
 //! - **csv**: one row a line, a puzzle column and perhaps an answer column ([`csv`]);
 //! - **JSON Lines**: one JSON object a line, its keys the columns, read as CSV text
 //!   ([`jsonl`]).
@@ -36,7 +37,8 @@ use memchr::memmem;
 pub enum Format {
     /// One 81-character puzzle a line.
     Line,
-    /// Nine rows of nine cells a puzzle, puzzles separated by blank lines.
+    /// Nine rows of nine cells a puzzle (N rows of N numbers for other sizes), puzzles
+    /// separated by blank lines.
     Grid,
     /// CSV rows with the puzzle (and perhaps its answer) in known columns.
     Csv(CsvLayout),
@@ -50,7 +52,8 @@ pub enum FormatKind {
     Auto,
     /// One 81-character puzzle a line.
     Line,
-    /// 9 rows of 9 digits a puzzle (pretty-printed too), separated by blank lines or titles.
+    /// 9 rows of 9 digits a puzzle (pretty-printed too), or N rows of N numbers separated by
+    /// spaces for other sizes; separated by blank lines or titles.
     Grid,
     /// CSV rows with a puzzle column (and perhaps a solution column).
     Csv,
@@ -121,28 +124,43 @@ pub fn resolve_with_columns(
     let format = match options.kind {
         FormatKind::Grid => Format::Grid,
         FormatKind::Line | FormatKind::Csv => Format::Line,
-        FormatKind::Auto | FormatKind::Jsonl => detect(head),
+        FormatKind::Auto | FormatKind::Jsonl => detect(head, options.shape),
     };
     Ok((format, None))
 }
 
-/// How many significant lines [`detect`] looks at.
+/// How many significant lines [`detect`] looks at for 9x9 grids.
 const DETECT_LINES: usize = 20;
 
+/// How many it looks at for grids of other sizes: two 25x25 grids and more, so that the
+/// evidence is a whole grid's rows, even for the largest.
+const DETECT_SIZED_LINES: usize = 64;
+
 /// Tells the line format from the grid format by the first significant lines of an input: if
-/// more of them look like grid rows (nine cells) than like puzzle lines, it is the grid
+/// more of them look like 9x9 grid rows (nine cells) than like puzzle lines, it is the grid
 /// format, otherwise the line format (whose parser then reports, line by line, whatever is
-/// wrong).
-pub fn detect(data: &[u8]) -> Format {
+/// wrong). Grids of other sizes than 9x9 are rows of numbers (`0 16 1 0 ...`): the grid
+/// format also when more than half of the first 64 significant lines (rules and titles aside) are
+/// rows of N numbers, for one N of the common sizes other than 9 (4, 6, 8, 12, 16, 25), or
+/// for the size of `shape` when the user gave one. Rows of a size named by no common size and
+/// no shape are not evidence: a guess from them could read the wrong grid.
+pub fn detect(data: &[u8], shape: Option<crate::sized::Shape>) -> Format {
     let (mut lines, mut rows) = (0, 0);
+    let mut sizes = [0usize; crate::sized::MAX_SIZE + 1];
+    let mut seen = 0;
     let significant = lines::lines(data)
         .map(trim)
         .take_while(|line| !is_end_marker(line))
         .filter(|line| !line.is_empty() && !line.starts_with(b"#"))
-        .take(DETECT_LINES);
-    for line in significant {
         // `|` between a grid's boxes is not a cell; rules and titles count as neither kind.
-        if records::is_rule(line) || records::is_title(line) {
+        .filter(|line| !records::is_rule(line) && !records::is_title(line))
+        .take(DETECT_SIZED_LINES);
+    for (i, line) in significant.enumerate() {
+        seen += 1;
+        if let Some(n) = records::number_row(line).filter(|&n| n <= crate::sized::MAX_SIZE) {
+            sizes[n] += 1;
+        }
+        if i >= DETECT_LINES {
             continue;
         }
         let cells = line.iter().filter(|&&b| !b.is_ascii_whitespace() && b != b'|').count();
@@ -152,7 +170,14 @@ pub fn detect(data: &[u8]) -> Format {
             _ => {}
         }
     }
-    if rows > lines {
+    let sized = match shape {
+        Some(shape) if shape.size() != 9 => sizes[shape.size()] * 2 > seen,
+        Some(_) => false,
+        None => {
+            crate::sized::Shape::COMMON_SIZES.into_iter().any(|n| n != 9 && sizes[n] * 2 > seen)
+        }
+    };
+    if rows > lines || sized {
         Format::Grid
     } else {
         Format::Line
@@ -329,13 +354,13 @@ mod tests {
     #[test]
     fn detects_line_and_grid_inputs() {
         let line = b"# comment\n\n.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n";
-        assert_eq!(detect(line), Format::Line);
+        assert_eq!(detect(line, None), Format::Line);
         let grid = b"8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 0\n0 7 0 0 9 0 2 0 0\n";
-        assert_eq!(detect(grid), Format::Grid);
+        assert_eq!(detect(grid, None), Format::Grid);
         let compact = b"800000000\r\n003600000\r\n";
-        assert_eq!(detect(compact), Format::Grid);
-        assert_eq!(detect(b""), Format::Line);
-        assert_eq!(detect(b"garbage\n"), Format::Line);
+        assert_eq!(detect(compact, None), Format::Grid);
+        assert_eq!(detect(b"", None), Format::Line);
+        assert_eq!(detect(b"garbage\n", None), Format::Line);
     }
 
     #[test]

@@ -8,8 +8,14 @@ use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
 use super::lines::{count_line_ends, line_at};
 use super::{is_end_marker, trim, Format};
 use crate::grid::{cell_value, Grid, ParseError};
-use crate::sized::{Board, BoardError, Marks, Shape, MARKS_LINE};
+use crate::sized::{Board, CellAt, Shape, MAX_SIZE};
 use crate::verdict::RecordError;
+
+mod sized;
+
+use sized::any_line;
+pub(crate) use sized::with_answer;
+pub use sized::{Parsed, SizedPuzzle};
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,108 +48,6 @@ pub struct Record<'a> {
     pub parsed: Result<Parsed, RecordError>,
 }
 
-/// A record that parsed: a 9x9 puzzle, or one of another size or given as pencilmarks, which
-/// only some commands take.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Parsed {
-    /// A 9x9 puzzle.
-    Nine(Puzzle),
-    /// Any other.
-    Sized(Box<SizedPuzzle>),
-}
-
-impl Parsed {
-    /// The 9x9 puzzle, for tests that read only those.
-    #[cfg(test)]
-    pub(crate) fn into_nine(self) -> Puzzle {
-        match self {
-            Parsed::Nine(puzzle) => puzzle,
-            Parsed::Sized(sized) => panic!("not 9x9: {sized:?}"),
-        }
-    }
-
-    /// How it was laid out.
-    pub fn layout(&self) -> Layout {
-        match self {
-            Parsed::Nine(puzzle) => puzzle.layout,
-            Parsed::Sized(puzzle) => puzzle.layout,
-        }
-    }
-}
-
-/// A puzzle of another size than 9x9, or a 9x9 puzzle given as pencilmarks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SizedPuzzle {
-    /// Its digits (for a pencilmark puzzle, the cells allowed one digit).
-    pub board: Board,
-    /// Each cell's allowed digits, for a pencilmark puzzle.
-    pub marks: Option<Marks>,
-    /// How it was laid out.
-    pub layout: Layout,
-    /// The answer the record carries, parsed or not.
-    pub answer: Option<Result<Board, BoardError>>,
-}
-
-impl SizedPuzzle {
-    /// Its size for messages: N, or 0 for a pencilmark puzzle ([`RecordError::NotNine`]).
-    pub fn kind(&self) -> u8 {
-        match self.marks {
-            Some(_) => 0,
-            None => self.board.shape().size() as u8,
-        }
-    }
-
-    /// Each cell's candidates, as the solver takes them.
-    pub fn candidates(&self) -> Vec<u32> {
-        match &self.marks {
-            Some(marks) => marks.candidates().to_vec(),
-            None => self.board.candidates(),
-        }
-    }
-}
-
-/// A line of another length than 81 as a puzzle: a pencilmark line, or a grid of `shape`, or
-/// without one of the size its length names.
-fn sized_line(
-    line: &[u8],
-    layout: Layout,
-    shape: Option<Shape>,
-) -> Result<SizedPuzzle, BoardError> {
-    if line.len() == MARKS_LINE {
-        let marks = Marks::parse_line(line)?;
-        let digits: Vec<u8> = marks
-            .candidates()
-            .iter()
-            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
-            .collect();
-        let board = Board::from_cells(Shape::NINE, &digits).expect("81 digits 0 to 9");
-        return Ok(SizedPuzzle { board, marks: Some(marks), layout, answer: None });
-    }
-    let board = Board::parse_line(line, shape)?;
-    Ok(SizedPuzzle { board, marks: None, layout, answer: None })
-}
-
-/// A 9x9 line, or any other size's (of `shape` if given), or the reason it is neither.
-#[inline]
-fn any_line(line: &[u8], layout: Layout, shape: Option<Shape>) -> Result<Parsed, RecordError> {
-    let sized = |shape| Ok(Parsed::Sized(Box::new(sized_line(line, layout, shape)?)));
-    match shape {
-        // Told another size than 9x9: every line is a grid of it.
-        Some(shape) if shape != Shape::NINE => return sized(Some(shape)),
-        _ => {}
-    }
-    match Grid::parse_line(line) {
-        Ok(grid) => Ok(Parsed::Nine(Puzzle { grid, layout, answer: None })),
-        // A pencilmark line, or (unless told 9x9) the length of another common size.
-        Err(ParseError::WrongLength { cells })
-            if cells == MARKS_LINE || (shape.is_none() && Shape::of_cells(cells).is_some()) =>
-        {
-            sized(None)
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
 /// A 9x9 puzzle that parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Puzzle {
@@ -164,8 +68,10 @@ pub struct Records<'a> {
     line: u64,
     /// A CSV header passed over and not yet taken.
     header: Option<&'a [u8]>,
-    /// Rows left in a block of grids written back to back, read 9 at a time.
+    /// Rows left in a block of grids written back to back, read N at a time.
     back_to_back: usize,
+    /// The size N of the grids of the block being read ([`Records::block_rows`]).
+    block_size: usize,
     /// Whether a CSV row's answer field is read ([`Records::without_answers`]).
     answers: bool,
     /// Lines skipped as comments so far.
@@ -184,6 +90,7 @@ impl<'a> Records<'a> {
             line: first_line,
             header: None,
             back_to_back: 0,
+            block_size: 9,
             answers: true,
             comments: 0,
             shape: None,
@@ -253,43 +160,64 @@ impl<'a> Records<'a> {
         line.as_ptr() as usize - self.data.as_ptr() as usize + line.len()
     }
 
-    /// The rows of the block starting at `pos`: up to a blank line, a title, `end` or the end
-    /// of the piece; comments and rules are not rows. Nothing is consumed.
-    fn block_rows(&mut self) -> usize {
+    /// The rows of the block starting at `pos` (up to a blank line, a title, `end` or the end
+    /// of the piece; comments and rules are not rows), and the size of its grids: the shape's
+    /// if the user said, else N where more than half of its rows are rows of N numbers
+    /// ([`number_row`]) for a common size N other than 9, else 9. Nothing is consumed.
+    fn block_rows(&mut self) -> (usize, usize) {
         let (pos, line_no) = (self.pos, self.line);
         let mut rows = 0;
+        let mut sizes = [0usize; MAX_SIZE + 1];
         while let Some((line, _)) = self.next_line() {
             if line.is_empty() || is_title(line) {
                 break;
             }
             if !line.starts_with(b"#") && !is_rule(line) {
                 rows += 1;
+                if let Some(n) = number_row(line).filter(|&n| n <= MAX_SIZE) {
+                    sizes[n] += 1;
+                }
             }
         }
         (self.pos, self.line) = (pos, line_no);
-        rows
+        let size = match self.shape {
+            Some(shape) => shape.size(),
+            None => Shape::COMMON_SIZES
+                .into_iter()
+                .filter(|&n| n != 9)
+                .find(|&n| sizes[n] * 2 > rows)
+                .unwrap_or(9),
+        };
+        (rows, size)
     }
 
-    /// A grid: nine rows, read up to a blank line or a title line (Project Euler's `Grid 01`),
-    /// or nine at a time where grids are written back to back. The evidence for back to back
-    /// is the block's rows being a multiple of 9; any other count is one record whose error
-    /// says how many rows it had.
+    /// A grid: N rows, read up to a blank line or a title line (Project Euler's `Grid 01`),
+    /// or N at a time where grids are written back to back. The evidence for back to back
+    /// is the block's rows being a multiple of N; any other count is one record whose error
+    /// says how many rows it had. N is the block's ([`Records::block_rows`]): 9 but for
+    /// rows of numbers of another size, or a shape the user gave.
     fn grid_record(&mut self) -> Option<Record<'a>> {
         let (text, first) = self.peek_significant()?;
         let start = self.end_of(text) - text.len();
         let mut end = start + text.len();
         if self.back_to_back == 0 {
-            let rows = self.block_rows();
-            if rows > 9 && rows % 9 == 0 {
+            let (rows, size) = self.block_rows();
+            self.block_size = size;
+            if rows > size && rows % size == 0 {
                 self.back_to_back = rows;
             }
         }
+        let size = self.block_size;
+        let shape = match self.shape {
+            Some(shape) => shape,
+            None => Shape::of_size(size).expect("a common size"),
+        };
         let split = self.back_to_back > 0;
-        let mut cells = [0u8; 81];
+        let mut cells = Vec::with_capacity(size * size);
         let mut rows = 0usize;
         let (mut spaced, mut boxed) = (false, false);
         let mut error: Option<(u64, RecordError)> = None;
-        // A record runs to the next blank line, title or the end, or to its ninth row in a
+        // A record runs to the next blank line, title or the end, or to its N-th row in a
         // block of grids back to back; comments and rules inside it are skipped.
         loop {
             let (pos, line_no) = (self.pos, self.line);
@@ -311,40 +239,51 @@ impl<'a> Records<'a> {
             rows += 1;
             end = self.end_of(line);
             if error.is_none() {
-                if rows > 9 {
-                    error = Some((number, RecordError::RowCount { rows }));
+                if rows > size {
+                    error = Some((number, RecordError::RowCount { rows, size: size as u8 }));
                 } else {
-                    match parse_row(line, rows as u8) {
-                        Ok((row, has_spaces, has_bars)) => {
-                            cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
-                            if rows == 1 {
-                                (spaced, boxed) = (has_spaces, has_bars);
-                            }
-                        }
+                    let row = match size {
+                        9 => parse_row(line, rows as u8).map(|(row, has_spaces, has_bars)| {
+                            cells.extend_from_slice(&row);
+                            (has_spaces, has_bars)
+                        }),
+                        _ => parse_number_row(line, rows as u8, size as u8, &mut cells)
+                            .map(|has_bars| (true, has_bars)),
+                    };
+                    match row {
+                        Ok(layout) if rows == 1 => (spaced, boxed) = layout,
+                        Ok(_) => {}
                         Err(e) => error = Some((number, e)),
                     }
                 }
             }
-            if split && rows == 9 {
-                self.back_to_back -= 9;
+            if split && rows == size {
+                self.back_to_back -= size;
                 break;
             }
         }
         let text = &self.data[start..end];
+        let size8 = size as u8;
         let fault = match error {
             // Report the full count of rows, on the first extra row's line.
             Some((line, RecordError::RowCount { .. })) => {
-                Some((line, RecordError::RowCount { rows }))
+                Some((line, RecordError::RowCount { rows, size: size8 }))
             }
             Some(fault) => Some(fault),
-            None if rows < 9 => Some((first, RecordError::RowCount { rows })),
+            None if rows < size => Some((first, RecordError::RowCount { rows, size: size8 })),
             None => None,
         };
+        let layout = Layout::Rows { spaced, boxed };
         let (line, parsed) = match fault {
             Some((line, e)) => (line, Err(e)),
+            None if size == 9 => {
+                let grid = Grid(cells.try_into().expect("81 cells"));
+                (first, Ok(Parsed::Nine(Puzzle { grid, layout, answer: None })))
+            }
             None => {
-                let layout = Layout::Rows { spaced, boxed };
-                (first, Ok(Parsed::Nine(Puzzle { grid: Grid(cells), layout, answer: None })))
+                let board = Board::from_cells(shape, &cells).expect("checked cells");
+                let sized = SizedPuzzle { board, marks: None, layout, answer: None };
+                (first, Ok(Parsed::Sized(Box::new(sized))))
             }
         };
         Some(Record { line, text, parsed })
@@ -463,32 +402,6 @@ fn csv_puzzle(
     with_answer(puzzle, answer, Layout::Csv, shape)
 }
 
-/// A puzzle in the line form of any size and the answer it carries: `None` for none,
-/// `Some(None)` for a null, which is never a valid answer. The one rule for CSV rows and the
-/// batch API's strings.
-#[inline]
-pub(crate) fn with_answer(
-    puzzle: &[u8],
-    answer: Option<Option<&[u8]>>,
-    layout: Layout,
-    shape: Option<Shape>,
-) -> Result<Parsed, RecordError> {
-    match any_line(puzzle, layout, shape)? {
-        Parsed::Nine(puzzle) => Ok(Parsed::Nine(Puzzle {
-            answer: answer.map(|answer| answer.map_or(Err(ParseError::Null), Grid::parse_line)),
-            ..puzzle
-        })),
-        Parsed::Sized(mut sized) => {
-            let shape = sized.board.shape();
-            sized.answer = answer.map(|answer| match answer {
-                None | Some(b"") => Err(BoardError::WrongLength { cells: 0 }),
-                Some(answer) => Board::parse_line(answer, Some(shape)),
-            });
-            Ok(Parsed::Sized(sized))
-        }
-    }
-}
-
 /// Whether a line is a grid's title, as Project Euler's p096 file has them: `Grid 01`.
 pub(crate) fn is_title(line: &[u8]) -> bool {
     let Some((word, rest)) = line.split_at_checked(4) else { return false };
@@ -537,9 +450,67 @@ fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool, bool), RecordError>
         count += 1;
     }
     if count != 9 {
-        return Err(RecordError::RowLength { row, cells: count });
+        return Err(RecordError::RowLength { row, cells: count, size: 9 });
     }
     Ok((cells, spaced, boxed))
+}
+
+/// The cells of a row of numbers: split at white space and `|`, each piece a number (`0` a
+/// blank) or `.` or `_` (a blank).
+fn number_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b.is_ascii_whitespace() || b == b'|').filter(|cell| !cell.is_empty())
+}
+
+/// How many numbers a line holds, if it is a row of numbers separated by white space (perhaps
+/// `|` between boxes): two or more, each digits or a blank (`.`, `_`). The evidence for a grid
+/// of another size than 9x9 (`0 16 1 0 ...`): the format's detection and a block's size count
+/// such rows.
+pub(crate) fn number_row(line: &[u8]) -> Option<usize> {
+    let mut count = 0;
+    for cell in number_cells(line) {
+        let blank = cell == b"." || cell == b"_";
+        if !blank && !cell.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        count += 1;
+    }
+    (count >= 2).then_some(count)
+}
+
+/// Parses one row of a grid of size `size` other than 9, appending its cells to `cells`:
+/// `size` whole numbers separated by white space (a line of one piece, run together, is one
+/// cell), `0`, `.` or `_` a blank, perhaps `|` between boxes. Returns whether any `|` did.
+/// A wrong count of cells is named before a bad cell; a bad character by its position in the
+/// line, a number above the size by its cell.
+fn parse_number_row(
+    line: &[u8],
+    row: u8,
+    size: u8,
+    cells: &mut Vec<u8>,
+) -> Result<bool, RecordError> {
+    let count = number_cells(line).count();
+    if count != usize::from(size) {
+        return Err(RecordError::RowLength { row, cells: count, size });
+    }
+    for (column, cell) in number_cells(line).enumerate() {
+        let at = CellAt { cell: u16::from(row - 1) * u16::from(size) + column as u16, size };
+        let mut value = 0u32;
+        if cell != b"." && cell != b"_" {
+            for (i, &byte) in cell.iter().enumerate() {
+                if !byte.is_ascii_digit() {
+                    // Its position in the line, as a 9x9 row's bad character is named.
+                    let offset = cell.as_ptr() as usize - line.as_ptr() as usize;
+                    return Err(RecordError::RowCharacter { row, column: offset + i + 1, byte });
+                }
+                value = value.saturating_mul(10).saturating_add(u32::from(byte - b'0'));
+            }
+        }
+        if value > u32::from(size) {
+            return Err(RecordError::RowValue { at, value });
+        }
+        cells.push(value as u8);
+    }
+    Ok(line.contains(&b'|'))
 }
 
 impl<'a> Iterator for Records<'a> {

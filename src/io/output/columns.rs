@@ -12,7 +12,7 @@ use arrow_schema::DataType;
 
 use crate::canon::{Sameness, Transform};
 use crate::grid::Grid;
-use crate::sized::{Board, Marks};
+use crate::sized::{Board, Marks, Shape};
 use crate::verdict::{Fault, SizedVerdict, Task, Verdict};
 
 /// One of our columns (a JSON Lines key), beside the input's.
@@ -25,6 +25,10 @@ pub enum OutputColumn {
     Line,
     /// The puzzle as it was read, as an 81-character line (`.` for a blank).
     Puzzle,
+    /// The puzzle's size, where asked for (`--with-size`): `9x9`, `16x16`, `6x6 (boxes 3x2)`
+    /// for boxes other than the usual, `9x9 pencilmarks` for a pencilmark puzzle; none for a
+    /// record that is not a puzzle.
+    Size,
     /// The task's word for a record that passed (`solved`, ...), or the failure's reason.
     Status,
     /// `solve`'s solution.
@@ -66,10 +70,11 @@ pub enum OutputColumn {
 impl OutputColumn {
     /// Every column, in the order [`output_names`](super::output_names) renames them in
     /// (`row` last, so that it changes no other column's name beside an input's).
-    pub const ALL: [OutputColumn; 20] = [
+    pub const ALL: [OutputColumn; 21] = [
         OutputColumn::File,
         OutputColumn::Line,
         OutputColumn::Puzzle,
+        OutputColumn::Size,
         OutputColumn::Status,
         OutputColumn::Solution,
         OutputColumn::Count,
@@ -95,6 +100,7 @@ impl OutputColumn {
             OutputColumn::File => "file",
             OutputColumn::Line => "line",
             OutputColumn::Puzzle => "puzzle",
+            OutputColumn::Size => "size",
             OutputColumn::Status => "status",
             OutputColumn::Solution => "solution",
             OutputColumn::Count => "count",
@@ -131,6 +137,7 @@ impl OutputColumn {
             OutputColumn::Steps => super::steps::steps_type(),
             OutputColumn::File
             | OutputColumn::Puzzle
+            | OutputColumn::Size
             | OutputColumn::Status
             | OutputColumn::Solution
             | OutputColumn::Canonical
@@ -207,12 +214,20 @@ impl Task {
 
     /// Our columns in CSV output, after a CSV input's own: (`file`, for a run of several
     /// inputs), `line`, (`puzzle`, for an input that is not CSV, whose record is not there),
-    /// then [`Task::table_columns`].
-    pub fn csv_columns(self, several_inputs: bool, csv_input: bool) -> Vec<OutputColumn> {
+    /// (`size`, where asked for), then [`Task::table_columns`].
+    pub fn csv_columns(
+        self,
+        several_inputs: bool,
+        csv_input: bool,
+        size: bool,
+    ) -> Vec<OutputColumn> {
         let mut columns = file_column(several_inputs);
         columns.push(OutputColumn::Line);
         if !csv_input {
             columns.push(OutputColumn::Puzzle);
+        }
+        if size {
+            columns.push(OutputColumn::Size);
         }
         columns.extend(self.table_columns());
         columns
@@ -239,10 +254,13 @@ impl Task {
     }
 
     /// The columns of its records (JSON Lines, Parquet): (`file`, for a run of several
-    /// inputs), `line`, `status`, `puzzle`, its own, `error`.
-    pub fn record_columns(self, several_inputs: bool) -> Vec<OutputColumn> {
+    /// inputs), `line`, `status`, `puzzle`, (`size`, where asked for), its own, `error`.
+    pub fn record_columns(self, several_inputs: bool, size: bool) -> Vec<OutputColumn> {
         let mut columns = file_column(several_inputs);
         columns.extend([OutputColumn::Line, OutputColumn::Status, OutputColumn::Puzzle]);
+        if size {
+            columns.push(OutputColumn::Size);
+        }
         columns.extend(self.output_columns().records);
         columns.push(OutputColumn::Error);
         columns
@@ -277,6 +295,9 @@ pub enum Value<'a> {
     Board(&'a Board),
     /// A pencilmark puzzle as its 729-character line.
     Marks(&'a Marks),
+    /// A puzzle's size: `16x16` (its shape as [`Shape`] displays it), `9x9 pencilmarks` when
+    /// `true`.
+    Size(Shape, bool),
     /// A failure's particulars, or its reason where there are none.
     Fault(&'a Fault),
     /// A transformation.
@@ -341,6 +362,11 @@ impl<'a> Row<'a> {
                     (None, Some(sized)) => Value::Board(&sized.puzzle),
                     (puzzle, _) => grid(puzzle),
                 },
+                Size => match (verdict.sized.as_deref(), &verdict.puzzle) {
+                    (Some(sized), _) => Value::Size(sized.puzzle.shape(), sized.marks.is_some()),
+                    (None, Some(_)) => Value::Size(Shape::NINE, false),
+                    (None, None) => Value::Null,
+                },
                 Solution => match verdict.sized.as_deref() {
                     Some(SizedVerdict { solution: Some(solution), .. }) => Value::Board(solution),
                     _ => grid(&verdict.solution),
@@ -379,6 +405,7 @@ impl<'a> Row<'a> {
                 Line => Value::Int(line),
                 Status => Value::Text(task.success()),
                 Puzzle => Value::Grid(puzzle),
+                Size => Value::Size(Shape::NINE, false),
                 Solution => answer.map_or(Value::Null, Value::Grid),
                 Copy => Value::Int(copy.into()),
                 Transform => Value::Transform(transform),
@@ -400,6 +427,13 @@ impl Value<'_> {
             Value::Grid(grid) => grid.write_line(out),
             Value::Board(board) => board.write_line(out),
             Value::Marks(marks) => marks.write_line(out),
+            Value::Size(shape, marks) => {
+                use std::io::Write as _;
+                write!(out, "{shape}").expect("writing to a Vec");
+                if marks {
+                    out.extend_from_slice(b" pencilmarks");
+                }
+            }
             Value::Digits(grid) => out.extend(grid.cells().iter().map(|&v| b'0' + v)),
             Value::Fault(fault) => fault_text(out, fault),
             Value::Transform(transform) => {
@@ -478,16 +512,16 @@ mod tests {
     fn several_inputs_put_file_first_and_one_input_has_no_file() {
         let task = Task::Count { limit: 2 };
         assert_eq!(
-            names(&task.record_columns(true)),
+            names(&task.record_columns(true, false)),
             ["file", "line", "status", "puzzle", "count", "limit", "guesses", "error"]
         );
-        assert!(!task.record_columns(false).contains(&OutputColumn::File));
+        assert!(!task.record_columns(false, false).contains(&OutputColumn::File));
         assert_eq!(
-            names(&task.csv_columns(true, false)),
+            names(&task.csv_columns(true, false, false)),
             ["file", "line", "puzzle", "status", "count", "guesses", "error"]
         );
         assert_eq!(
-            names(&task.csv_columns(false, true)),
+            names(&task.csv_columns(false, true, false)),
             ["line", "status", "count", "guesses", "error"]
         );
         assert!(!OutputColumn::File.nullable());
@@ -506,11 +540,38 @@ mod tests {
         // One name is shared: `steps`, rate's counts and explain's list, never in one output.
         assert_eq!(all.len(), OutputColumn::ALL.len() - 1);
         for task in [Task::Rate, Task::Explain] {
-            let mut ours = names(&task.record_columns(true));
+            let mut ours = names(&task.record_columns(true, false));
             let n = ours.len();
             ours.sort_unstable();
             ours.dedup();
             assert_eq!(ours.len(), n, "{task:?}");
         }
+    }
+
+    #[test]
+    fn the_size_column_is_asked_for_and_names_shapes_and_pencilmarks() {
+        let task = Task::Solve;
+        assert_eq!(
+            names(&task.record_columns(false, true)),
+            ["line", "status", "puzzle", "size", "solution", "guesses", "error"]
+        );
+        assert_eq!(
+            names(&task.csv_columns(false, true, true)),
+            ["line", "size", "status", "solution", "guesses", "error"]
+        );
+        let text = |value: Value<'_>| {
+            let mut out = Vec::new();
+            value.write_text(&mut out);
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(text(Value::Size(Shape::of_size(16).unwrap(), false)), "16x16");
+        assert_eq!(text(Value::Size(Shape::new(3, 2).unwrap(), false)), "6x6 (boxes 3x2)");
+        assert_eq!(text(Value::Size(Shape::NINE, true)), "9x9 pencilmarks");
+        let verdict = Verdict::new(Some(Grid::EMPTY));
+        let row = Row::Verdict { task, file: "", line: 1, verdict: &verdict };
+        assert_eq!(text(row.value(OutputColumn::Size)), "9x9");
+        let failed = Verdict::new(None);
+        let row = Row::Verdict { task, file: "", line: 1, verdict: &failed };
+        assert!(matches!(row.value(OutputColumn::Size), Value::Null));
     }
 }

@@ -10,7 +10,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 use super::columns::{OutputColumn, Row, Value};
 use super::fields::{
     blank_of, csv_input_fields, decimal, detail_text, fitted_fields, grid_text, optional,
-    write_digits,
+    write_digits, NotText,
 };
 use super::formats::{OutputFormat, ReportFormat};
 use super::text::{delimited_field, json_string, output_names, report_text};
@@ -35,29 +35,6 @@ pub(crate) struct Encoded {
     /// The first field of the piece's input that JSON Lines or Parquet output could not hold
     /// as text: the piece is refused rather than written with U+FFFD in its place.
     pub not_text: Option<NotText>,
-}
-
-/// A CSV input's field that is not UTF-8, where the output holds text only (JSON Lines,
-/// Parquet). The run stops with it: CSV output keeps such bytes as they are.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "line {line}: column {column} \"{name}\" is not UTF-8 text (byte 0x{byte:02X} at its byte \
-     {at}): {output} holds text only; write CSV output (`--output-format csv`, `-o NAME.csv`), \
-     which keeps the bytes as they are"
-)]
-pub struct NotText {
-    /// The record's line.
-    pub line: u64,
-    /// The column, from 1.
-    pub column: usize,
-    /// Its name.
-    pub name: String,
-    /// The first byte that is not UTF-8.
-    pub byte: u8,
-    /// Its position in the field, from 1.
-    pub at: usize,
-    /// The output format's name (`JSON Lines`, `Parquet`).
-    pub output: &'static str,
 }
 
 impl std::fmt::Debug for Encoded {
@@ -129,6 +106,8 @@ pub(crate) struct Encoder {
     file: Option<Arc<str>>,
     /// Whether the output rows have a `file` column (a run of several inputs).
     file_column: bool,
+    /// Whether the output rows have a `size` column (asked for: `--with-size`).
+    size_column: bool,
 }
 
 impl Encoder {
@@ -157,6 +136,7 @@ impl Encoder {
             headers: true,
             file: None,
             file_column: false,
+            size_column: false,
         };
         encoder.with_columns()
     }
@@ -179,9 +159,10 @@ impl Encoder {
             let i = every.iter().position(|&n| n == column.name()).expect("one of ALL");
             names[i].clone()
         };
-        let record_columns = self.task.record_columns(several);
+        let (size, record_columns) =
+            (self.size_column, self.task.record_columns(several, self.size_column));
         Encoder {
-            ours: self.task.csv_columns(several, csv_input).iter().map(name).collect(),
+            ours: self.task.csv_columns(several, csv_input, size).iter().map(name).collect(),
             record_names: record_columns.iter().map(name).collect(),
             record_columns: record_columns.into(),
             ..self
@@ -192,6 +173,11 @@ impl Encoder {
     /// report rows say so (a `file` column; see [`Task::record_columns`]).
     pub fn with_file_column(self, file: &str) -> Encoder {
         Encoder { file: Some(file.into()), file_column: true, ..self }.with_columns()
+    }
+
+    /// The same encoder with a `size` column or without ([`OutputColumn::Size`]).
+    pub fn with_size_column(self, size_column: bool) -> Encoder {
+        Encoder { size_column, ..self }.with_columns()
     }
 
     /// The same encoder, building the rows of Parquet output to `schema`: the input's columns
@@ -465,8 +451,14 @@ impl Encoder {
             Task::Solve => {
                 // A solution in the record's own layout.
                 if let Some(sized) = &verdict.sized {
-                    sized.solution.as_ref().expect("a solved verdict has one").write_line(out);
-                    out.push(b'\n');
+                    let solution = sized.solution.as_ref().expect("a solved verdict has one");
+                    match record.parsed.as_ref().map(Parsed::layout) {
+                        Ok(Layout::Rows { boxed, .. }) => solution.write_rows(out, boxed),
+                        _ => {
+                            solution.write_line(out);
+                            out.push(b'\n');
+                        }
+                    }
                     return;
                 }
                 let solution = verdict.solution.as_ref().expect("a solved verdict has one");
@@ -528,10 +520,21 @@ impl Encoder {
             self.file_field(out);
             decimal(out, record.line);
             out.push(self.delimiter);
-            match &verdict.puzzle {
-                Some(puzzle) => puzzle.write_line(out),
-                None => self.field(out, record.text),
+            match (&verdict.puzzle, &verdict.sized) {
+                (Some(puzzle), _) => puzzle.write_line(out),
+                // Another size, or pencilmarks: its line, whatever its layout (a grid's rows).
+                (None, Some(sized)) => match &sized.marks {
+                    Some(marks) => marks.write_line(out),
+                    None => sized.puzzle.write_line(out),
+                },
+                (None, None) => self.field(out, record.text),
             }
+        }
+        if self.size_column {
+            out.push(self.delimiter);
+            let file = self.file.as_deref().unwrap_or("");
+            let row = Row::Verdict { task: self.task, file, line: record.line, verdict };
+            row.value(OutputColumn::Size).write_text(out);
         }
         out.push(self.delimiter);
         out.extend_from_slice(verdict.status(self.task).as_bytes());
@@ -763,6 +766,10 @@ impl Encoder {
                         out.push(d);
                         out.extend_from_slice(&grid_text(&grid, blank));
                     }
+                }
+                if self.size_column {
+                    out.push(d);
+                    row.value(OutputColumn::Size).write_text(out);
                 }
                 let d = d as char;
                 write!(out, "{d}{}{d}{copy}", self.task.success()).expect("Vec");

@@ -1,5 +1,6 @@
 //! The encoder's field helpers: a fault's particulars, a grid's text, numbers, and a CSV
-//! input's fields fitted to its header.
+//! input's fields fitted to its header, and the error for a field that output cannot hold as
+//! text ([`NotText`]).
 
 use std::borrow::Cow;
 
@@ -91,4 +92,27 @@ pub(super) fn csv_input_fields<F: AsRef<[u8]>>(
             delimited_field(out, field, delimiter);
         }
     }
+}
+
+/// A CSV input's field that is not UTF-8, where the output holds text only (JSON Lines,
+/// Parquet). The run stops with it: CSV output keeps such bytes as they are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "line {line}: column {column} \"{name}\" is not UTF-8 text (byte 0x{byte:02X} at its byte \
+     {at}): {output} holds text only; write CSV output (`--output-format csv`, `-o NAME.csv`), \
+     which keeps the bytes as they are"
+)]
+pub struct NotText {
+    /// The record's line.
+    pub line: u64,
+    /// The column, from 1.
+    pub column: usize,
+    /// Its name.
+    pub name: String,
+    /// The first byte that is not UTF-8.
+    pub byte: u8,
+    /// Its position in the field, from 1.
+    pub at: usize,
+    /// The output format's name (`JSON Lines`, `Parquet`).
+    pub output: &'static str,
 }

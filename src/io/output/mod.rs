@@ -27,8 +27,8 @@ mod text;
 
 pub use self::columns::{OutputColumn, Row, TaskColumns, Value};
 pub(crate) use self::compress::Compressor;
-pub use self::encoder::NotText;
 pub(crate) use self::encoder::{Encoded, Encoder};
+pub use self::fields::NotText;
 pub use self::formats::{OutputFormat, OutputName, ReportFormat};
 pub(crate) use self::text::report_text;
 pub use self::text::{csv_field, delimited_field, json_string, output_names};

@@ -159,7 +159,7 @@ mod tests {
         let field = |name: &str, data_type| Arc::new(Field::new(name, data_type, false));
         // A CSV input `puzzle,solution` (text): ours get `_out`.
         let input = [field("puzzle", DataType::Utf8), field("solution", DataType::Utf8)];
-        let ours = Task::Count { limit: 2 }.record_columns(false);
+        let ours = Task::Count { limit: 2 }.record_columns(false, false);
         let ours_names =
             names(&["line", "status", "puzzle_out", "count", "limit", "guesses", "error"]);
         let schema = table_schema(&input, &ours, &ours_names);
@@ -213,7 +213,7 @@ mod tests {
     fn parquet_output_round_trips() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.parquet");
-        let ours: Arc<[OutputColumn]> = Task::Solve.record_columns(false).into();
+        let ours: Arc<[OutputColumn]> = Task::Solve.record_columns(false, false).into();
         let names: Vec<String> = ours.iter().map(|c| c.name().to_string()).collect();
         let input = [Arc::new(Field::new("id", DataType::Int32, true))];
         let schema = Arc::new(table_schema(&input, &ours, &names));
