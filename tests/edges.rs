@@ -375,8 +375,8 @@ fn bench_reads_inputs_as_the_other_commands_do() {
     );
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("| two.csv | 2 | band | first | 1 |"), "{}", run.stdout);
-    assert!(run.stdout.lines().next().unwrap().ends_with("| guesses/puzzle | unsolved |"));
-    assert!(run.stdout.lines().nth(2).unwrap().ends_with("| 0 |"), "{}", run.stdout);
+    assert!(run.stdout.lines().next().unwrap().ends_with("| guesses/puzzle | unsolved | size |"));
+    assert!(run.stdout.lines().nth(2).unwrap().ends_with("| 0 | 9x9 |"), "{}", run.stdout);
     // The old spelling of the results' format is the input format now.
     let run = sudoku_bulk(&["bench", "--format", "json", &csv], None);
     assert_eq!(run.code, Some(2));
@@ -407,7 +407,7 @@ fn bench_reports_malformed_records_and_skips_empty_corpora() {
     // mixed.txt: two good puzzles, one with conflicting givens, one with none: 4, 2 unsolved.
     assert_eq!(rows.len(), 1, "{}", run.stdout);
     assert!(rows[0].starts_with("| mixed.txt | 4 | band | count2 |"), "{}", rows[0]);
-    assert!(rows[0].ends_with("| 2 |"), "{}", rows[0]);
+    assert!(rows[0].ends_with("| 2 | 9x9 |"), "{}", rows[0]);
 }
 
 #[test]

@@ -113,9 +113,11 @@ pub(crate) fn run(plan: &Plan) -> Result<ExitCode> {
                         );
                         continue;
                     }
+                    // "10 puzzles" for 9x9, "10 16x16 puzzles" for the others.
+                    let kind = if size == "9x9" { String::new() } else { format!("{size} ") };
                     say!(
-                        "sudoku-bulk bench: {short}, {} {size}, {}, {}",
-                        plural(count, "puzzle", "puzzles"),
+                        "sudoku-bulk bench: {short}, {}, {}, {}",
+                        plural(count, &format!("{kind}puzzle"), &format!("{kind}puzzles")),
                         solver.name(),
                         mode.name(),
                     );
@@ -485,15 +487,14 @@ fn measure(
 /// The rows as a markdown table.
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| corpus | size | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle | unsolved |\n\
-         |---|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n",
+        "| corpus | puzzles | solver | mode | threads | puzzles/s | us/puzzle | % no guess | guesses/puzzle | unsolved | size |\n\
+         |---|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n",
     );
     for r in rows {
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} | {} |",
+            "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.1} | {:.2} | {} | {} |",
             r.corpus,
-            r.size,
             r.puzzles,
             r.solver.name(),
             r.mode.name(),
@@ -502,7 +503,8 @@ pub fn table(rows: &[Row]) -> String {
             1e6 * r.seconds / r.puzzles.max(1) as f64,
             r.no_guess_percent,
             r.guesses_per_puzzle,
-            r.unsolved
+            r.unsolved,
+            r.size,
         )
         .expect("String");
     }
@@ -513,7 +515,6 @@ pub fn table(rows: &[Row]) -> String {
 fn columns(r: &Row) -> [(&'static str, String, bool); 11] {
     [
         ("corpus", r.corpus.clone(), true),
-        ("size", r.size.clone(), true),
         ("puzzles", r.puzzles.to_string(), false),
         ("solver", r.solver.name().to_string(), true),
         ("mode", r.mode.name().to_string(), true),
@@ -523,6 +524,8 @@ fn columns(r: &Row) -> [(&'static str, String, bool); 11] {
         ("no_guess_percent", format!("{:.2}", r.no_guess_percent), false),
         ("guesses_per_puzzle", format!("{:.3}", r.guesses_per_puzzle), false),
         ("unsolved", r.unsolved.to_string(), false),
+        // Last, so that readers of the columns before it go on reading them where they were.
+        ("size", r.size.clone(), true),
     ]
 }
 
@@ -581,13 +584,13 @@ mod tests {
         assert_eq!(row.no_guess_percent, 100.0);
         assert_eq!(row.guesses_per_puzzle, 0.0);
         assert!(row.rate() > 0.0);
-        assert!(table(std::slice::from_ref(&row)).contains("| x | 9x9 | 50 | band | count2 | 2 |"));
+        assert!(table(std::slice::from_ref(&row)).contains("| x | 50 | band | count2 | 2 |"));
         assert!(csv(std::slice::from_ref(&row))
             .lines()
             .nth(1)
             .unwrap()
-            .starts_with("x,9x9,50,band,count2,2,"));
-        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"size\":\"9x9\",\"puzzles\":50,"));
+            .starts_with("x,50,band,count2,2,"));
+        assert!(json(&[row]).starts_with("{\"corpus\":\"x\",\"puzzles\":50,\"solver\":\"band\""));
     }
 
     #[test]

@@ -462,14 +462,15 @@ fn number_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// How many numbers a line holds, if it is a row of numbers separated by white space (perhaps
-/// `|` between boxes): two or more, each digits or a blank (`.`, `_`). The evidence for a grid
-/// of another size than 9x9 (`0 16 1 0 ...`): the format's detection and a block's size count
-/// such rows.
+/// `|` between boxes): two or more, each one or two digits (a grid's values go to 25) or a
+/// blank (`.`, `_`). The evidence for a grid of another size than 9x9 (`0 16 1 0 ...`): the
+/// format's detection and a block's size count such rows. Fields of longer numbers (an id,
+/// an 81-digit puzzle, between spaces) are not such a row.
 pub(crate) fn number_row(line: &[u8]) -> Option<usize> {
     let mut count = 0;
     for cell in number_cells(line) {
         let blank = cell == b"." || cell == b"_";
-        if !blank && !cell.iter().all(u8::is_ascii_digit) {
+        if !blank && (cell.len() > 2 || !cell.iter().all(u8::is_ascii_digit)) {
             return None;
         }
         count += 1;
