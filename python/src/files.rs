@@ -72,7 +72,7 @@ fn run_error(error: run::Error) -> PyErr {
     command, path, output = None, *, limit = 2, threads = None, solver = "band",
     format = "auto", output_format = "auto", puzzle_col = None, solution_col = None,
     report = None, failures_only = false, mmap = false, messages = false, max_messages = None,
-    progress = false, size = None, r#box = None,
+    progress = false, size = None, r#box = None, with_size = false,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_file<'py>(
@@ -95,6 +95,7 @@ pub(crate) fn run_file<'py>(
     progress: bool,
     size: Option<usize>,
     r#box: Option<&Bound<'py, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let task = match command {
         "solve" => Task::Solve,
@@ -136,6 +137,7 @@ pub(crate) fn run_file<'py>(
     options.messages = messages;
     options.max_messages = max_messages;
     options.mmap = mmap;
+    options.size_column = with_size;
     let cancel = options.cancel.clone();
     // Watched whatever the file's size: it is not known before the run.
     let summary =

@@ -551,6 +551,7 @@ def solve_file(
     mmap: bool = False,
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> dict[str, Any]:
     """Solves every record of a file, as ``sudoku-bulk solve PATH -o OUTPUT`` does: the same
     library run, with the same rules for inputs, outputs and summaries.
@@ -591,6 +592,9 @@ def solve_file(
         box: box rows x columns, ``"3x2"`` or ``(3, 2)``, as the CLI's ``--box RxC``: for
             the sizes with two shapes, since a 6x6 line's length cannot tell 2x3 boxes from
             3x2.
+        with_size: a ``size`` column in CSV, TSV, JSON Lines and Parquet output, each
+            record's size (``"9x9"``, ``"16x16"``, ``"6x6 (boxes 3x2)"``, ``"9x9
+            pencilmarks"``), as the CLI's ``--with-size`` adds it.
 
     Returns:
         The summary the CLI's ``--summary-json`` writes, as a dict: ``command``, ``input``,
@@ -611,6 +615,7 @@ def solve_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
+        with_size=with_size,
     )  # fmt: skip
 
 
@@ -633,6 +638,7 @@ def count_file(
     mmap: bool = False,
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> dict[str, Any]:
     """Counts the solutions of every record of a file, up to ``limit``, as ``sudoku-bulk
     count`` does.
@@ -646,6 +652,7 @@ def count_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
+        with_size=with_size,
     )  # fmt: skip
 
 
@@ -667,6 +674,7 @@ def validate_file(
     mmap: bool = False,
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> dict[str, Any]:
     """Validates every record of a file, as ``sudoku-bulk validate`` does: well formed, one
     solution, and the record's answer (for CSV and table inputs with a solution column) is
@@ -680,6 +688,7 @@ def validate_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
+        with_size=with_size,
     )  # fmt: skip
 
 
@@ -700,6 +709,7 @@ def rate_file(
     mmap: bool = False,
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> dict[str, Any]:
     """Rates every record of a file, as ``sudoku-bulk rate`` does (see :func:`rate`).
 
@@ -712,6 +722,7 @@ def rate_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
+        with_size=with_size,
     )  # fmt: skip
 
 
@@ -732,6 +743,7 @@ def explain_file(
     mmap: bool = False,
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> dict[str, Any]:
     """Every record's steps, as ``sudoku-bulk explain`` writes them (see :func:`explain`):
     the line output is a block a puzzle, JSON Lines and Parquet have a ``steps`` array.
@@ -743,6 +755,7 @@ def explain_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
+        with_size=with_size,
     )  # fmt: skip
 
 

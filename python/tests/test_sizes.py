@@ -198,3 +198,21 @@ def test_file_functions_take_size_and_box(cli, tmp_path):
         sb.solve_file(path, size=6, box="3x3")
     summary = sb.rate_file(path, box="3x2")  # rate takes 9x9 only: each record says so
     assert summary["failed"] == 5
+
+
+def test_file_functions_write_each_records_size_when_asked(cli, tmp_path):
+    small, _ = generated(cli, 4, (2, 2), 2, seed=3)
+    big, _ = generated(cli, 16, (4, 4), 1, seed=3)
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(p + "\n" for p in [small[0], PUZZLE, big[0], small[1]]))
+    out = tmp_path / "out.csv"
+    sb.solve_file(path, out, with_size=True)
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert [r["size"] for r in rows] == ["4x4", "9x9", "16x16", "4x4"]
+    # The CLI's --with-size writes the same file.
+    theirs = tmp_path / "theirs.csv"
+    run_cli(cli, "solve", path, "--with-size", "-q", "-o", theirs, check_status=(0,))
+    assert out.read_text() == theirs.read_text()
+    # Without it, no size column: the columns do not depend on what the input holds.
+    sb.solve_file(path, out)
+    assert "size" not in next(csv.DictReader(io.StringIO(out.read_text()))).keys()
