@@ -73,6 +73,7 @@ pub mod rate;
 pub mod run;
 pub mod sized;
 pub mod solver;
+pub mod stats;
 mod text;
 pub mod verdict;
 

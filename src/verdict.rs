@@ -74,6 +74,14 @@ pub enum Task {
     Rate,
     /// The same, and every step of the ladder, in order.
     Explain,
+    /// What `stats` counts of it: what `validate` concludes (with the first solution, to check
+    /// the answer of a puzzle with several), and its minlex form and rating as asked.
+    Stats {
+        /// Whether to find its minlex form, for repeats by class (`--by class`).
+        by: Sameness,
+        /// Whether to rate it.
+        rating: bool,
+    },
 }
 
 impl Task {
@@ -99,6 +107,7 @@ impl Task {
             Task::Augment { .. } => "augment",
             Task::Rate => "rate",
             Task::Explain => "explain",
+            Task::Stats { .. } => "stats",
         }
     }
 
@@ -114,6 +123,7 @@ impl Task {
             Task::Augment { .. } => "augmented",
             Task::Rate => "rated",
             Task::Explain => "explained",
+            Task::Stats { .. } => "valid",
         }
     }
 }

@@ -16,6 +16,7 @@ pub(crate) mod overlap;
 mod rate;
 pub(crate) mod sized;
 mod solve;
+mod stats;
 mod task;
 mod validate;
 
@@ -66,6 +67,7 @@ pub(crate) fn judge(
         Task::Augment { .. } => augment::judge(puzzle),
         Task::Rate => rate::judge(solver, puzzle, false, scratch),
         Task::Explain => rate::judge(solver, puzzle, true, scratch),
+        Task::Stats { by, rating } => stats::judge(solver, puzzle, by, rating, scratch),
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
@@ -193,8 +195,8 @@ impl<K: Keep> Job for BulkJob<K> {
             let mut scratch = Grid::EMPTY;
             let mut records =
                 Records::new(encoder.input(), &chunk.data, chunk.first_line).with_shape(self.shape);
-            // Only validate and augment use a CSV row's answer.
-            if !matches!(self.task, Task::Validate | Task::Augment { .. }) {
+            // Only validate, augment and stats use a CSV row's answer.
+            if !matches!(self.task, Task::Validate | Task::Augment { .. } | Task::Stats { .. }) {
                 records = records.without_answers();
             }
             loop {
@@ -240,6 +242,9 @@ pub fn execute(options: &Options) -> Result<Summary, Error> {
     let summary = match &options.work {
         Work::Task(task) => task::run(options, *task, plan, started),
         Work::Overlap { by, .. } => overlap::run(options, *by, plan, started),
+        Work::Stats { by, rating, .. } => {
+            stats::run(options, Task::Stats { by: *by, rating: *rating }, plan, started)
+        }
     };
     summary.map_err(interrupted)
 }

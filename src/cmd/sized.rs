@@ -19,7 +19,7 @@ pub(super) fn judge(task: Task, solver: &mut dyn Solver, puzzle: &SizedPuzzle) -
     let limit = match task {
         Task::Solve => 1,
         Task::Count { limit } => limit,
-        Task::Validate => 2,
+        Task::Validate | Task::Stats { .. } => 2,
         _ => return not_nine(task.name()),
     };
     let mut solution = puzzle.board.clone();

@@ -35,7 +35,11 @@ pub(super) fn judge(solver: &mut dyn Solver, puzzle: &Puzzle, solution: &mut Gri
 }
 
 /// Why an answer that is not the solution is wrong.
-fn answer_fault(answer: Result<Grid, ParseError>, givens: &Grid, solution: &Grid) -> Fault {
+pub(super) fn answer_fault(
+    answer: Result<Grid, ParseError>,
+    givens: &Grid,
+    solution: &Grid,
+) -> Fault {
     let fault = |reason, detail| Fault { reason, detail };
     let answer = match answer {
         Err(e) => return fault(Reason::AnswerInvalid, Detail::Answer(e)),

@@ -105,6 +105,15 @@ pub enum Work {
         /// The test side.
         test: Vec<Source>,
     },
+    /// `stats`: a report on the inputs (the training side) and on `test`, if any.
+    Stats {
+        /// What counts as a repeat: the same givens, or (`Class`) an equivalent puzzle too.
+        by: Sameness,
+        /// Whether to rate each puzzle.
+        rating: bool,
+        /// The test side (none: no sides, and no overlap).
+        test: Vec<Source>,
+    },
 }
 
 impl Work {
@@ -113,6 +122,7 @@ impl Work {
         match self {
             Work::Task(task) => task.name(),
             Work::Overlap { .. } => "overlap",
+            Work::Stats { .. } => "stats",
         }
     }
 }

@@ -61,7 +61,7 @@ impl Plan {
             Work::Overlap { test, .. } if test.is_empty() => {
                 return refuse("overlap needs test files".into())
             }
-            Work::Overlap { test, .. } => test.clone(),
+            Work::Overlap { test, .. } | Work::Stats { test, .. } => test.clone(),
             Work::Task(_) => Vec::new(),
         };
         let every = || inputs.iter().chain(&test);
@@ -148,6 +148,17 @@ impl Plan {
 /// The output format a run writes: as asked, else as the output's extension says; `overlap`
 /// writes CSV unless told otherwise, and never Parquet.
 fn output_format(options: &Options) -> Result<OutputFormat, Error> {
+    if let Work::Stats { .. } = options.work {
+        // A report, HTML or JSON as its name says (`cmd::stats`), never records.
+        return match options.output_format {
+            OutputFormat::Auto => Ok(OutputFormat::Line),
+            _ => Err(Error::Refused(
+                "stats writes a report, not records: HTML for an output named .html or .htm, \
+                 JSON otherwise; --output-format does not apply"
+                    .into(),
+            )),
+        };
+    }
     let from_name = match (options.output_format, &options.output) {
         (OutputFormat::Auto, Sink::Path(path)) => match OutputFormat::for_path(path) {
             Ok(format) => format,
@@ -167,6 +178,7 @@ fn output_format(options: &Options) -> Result<OutputFormat, Error> {
             Err(Error::Refused("overlap writes csv, jsonl or line, not parquet".into()))
         }
         (Work::Overlap { .. }, OutputFormat::Auto) => Ok(OutputFormat::Csv),
+        // A report, HTML or JSON as its name says (`cmd::stats`), never records.
         (_, format) => Ok(format),
     }
 }

@@ -30,6 +30,8 @@ pub enum Summary {
     Records(RecordsSummary),
     /// An `overlap` run.
     Overlap(OverlapSummary),
+    /// A `stats` run: its whole report.
+    Stats(Box<crate::stats::report::Report>),
 }
 
 impl Summary {
@@ -44,6 +46,7 @@ impl Summary {
         match self {
             Summary::Records(s) => s.lines(),
             Summary::Overlap(s) => vec![s.line()],
+            Summary::Stats(s) => s.lines(),
         }
     }
 
@@ -63,6 +66,8 @@ impl Summary {
                 (0, 1..) => 2,
                 (0, 0) => 0,
             },
+            // A report is made whatever the records hold.
+            Summary::Stats(_) => 0,
         }
     }
 }
@@ -422,7 +427,9 @@ impl RecordsSummary {
                     false => format!("{puzzles}: {}", counts.join(", ")),
                 }
             }
-            Task::Validate => format!("{records}: {} valid, {} invalid", t.ok, t.failed),
+            Task::Validate | Task::Stats { .. } => {
+                format!("{records}: {} valid, {} invalid", t.ok, t.failed)
+            }
             Task::Canon { form, .. } => {
                 format!("{records}: {} put in {} form, {} failed", t.ok, form.name(), t.failed)
             }

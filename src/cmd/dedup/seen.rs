@@ -44,11 +44,17 @@ impl Key {
         let cells = grid.cells();
         Key(a.hash_one(cells), b.hash_one(cells))
     }
+
+    /// The key of a grid of any size's cells (never equal to a 9x9 [`Grid`]'s).
+    pub(crate) fn of_cells(cells: &[u8]) -> Key {
+        let (a, b) = hashers();
+        Key(a.hash_one(cells), b.hash_one(cells))
+    }
 }
 
 /// Passes a [`Key`]'s first half through as the hash.
 #[derive(Default)]
-struct Identity(u64);
+pub(crate) struct Identity(u64);
 
 impl Hasher for Identity {
     fn finish(&self) -> u64 {

@@ -176,7 +176,8 @@ impl Task {
             Task::Count { .. } => {
                 TaskColumns { records: &[Count, Limit, Guesses], tables: &[Count, Guesses] }
             }
-            Task::Validate => TaskColumns { records: &[Guesses], tables: &[] },
+            // `stats` writes no records: its report rows are validate's.
+            Task::Validate | Task::Stats { .. } => TaskColumns { records: &[Guesses], tables: &[] },
             Task::Canon { automorphisms: false, .. } => same(&[Canonical]),
             Task::Canon { automorphisms: true, .. } => same(&[Canonical, Automorphisms]),
             Task::Dedup { by: Sameness::Exact } => same(&[]),

@@ -477,7 +477,7 @@ impl Encoder {
                 let count = verdict.count.unwrap_or(0);
                 writeln!(out, "{}", count_label(count.into(), limit)).expect("Vec");
             }
-            Task::Validate => out.extend_from_slice(b"valid\n"),
+            Task::Validate | Task::Stats { .. } => out.extend_from_slice(b"valid\n"),
             Task::Augment { .. } => {
                 // (Copies go through `augmented`; a record that passed is its puzzle.)
                 if let Some(puzzle) = &verdict.puzzle {
@@ -559,7 +559,7 @@ impl Encoder {
                 out.push(self.delimiter);
                 optional(out, verdict.guesses);
             }
-            Task::Validate | Task::Dedup { by: Sameness::Exact } => {}
+            Task::Validate | Task::Stats { .. } | Task::Dedup { by: Sameness::Exact } => {}
             Task::Augment { with_transform, .. } => {
                 // A failed record: no copy, no transformation.
                 out.push(self.delimiter);
