@@ -21,6 +21,7 @@ mod rate;
 mod rows;
 mod several;
 mod sizes;
+mod stats;
 pub mod tables;
 mod tsv;
 mod validate;

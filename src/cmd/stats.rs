@@ -22,9 +22,9 @@ use crate::run::error::Error;
 use crate::run::options::{Options, Sink};
 use crate::run::pipeline::{ChunkOutput, Emit, Extra, Out, Output, RunError, Sinks};
 use crate::run::plan::{self, Plan};
-use crate::run::summary::Summary;
+use crate::run::summary::{Columns, Summary};
 use crate::solver::Solver;
-use crate::stats::report::{Overlap, Overlapping, Report};
+use crate::stats::report::{InputCensus, Overlap, Overlapping, Report};
 use crate::stats::{html, Answer, Census, Repeats};
 use crate::verdict::{Reason, Task, Verdict};
 
@@ -269,7 +269,8 @@ pub(crate) fn run(
             if side == 1 {
                 tallier.overlap.test_records += census.tally.records;
             }
-            censuses.push((name, side, census));
+            let columns = run.columns.as_ref().map(Columns::from);
+            censuses.push(InputCensus { name, side, census, columns });
         }
     }
     let overlap = (!test.is_empty()).then(|| {

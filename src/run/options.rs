@@ -22,6 +22,13 @@ pub enum Source {
     Stdin,
     /// A file.
     Path(PathBuf),
+    /// Text a front end holds in memory (Python's list of puzzles), read as a stream.
+    Memory {
+        /// The name messages give it.
+        name: String,
+        /// The text: lines, or CSV rows with their header.
+        text: std::sync::Arc<[u8]>,
+    },
 }
 
 impl Source {
@@ -37,8 +44,46 @@ impl Source {
     /// The file's path, if it is one.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Source::Stdin => None,
+            Source::Stdin | Source::Memory { .. } => None,
             Source::Path(path) => Some(path),
+        }
+    }
+
+    /// Puzzles a front end holds in memory (Python's list), and the answers they carry, as one
+    /// input named `name`: CSV text, a row an entry (a `None` is an empty field), with a
+    /// `puzzle` column and, with answers, a `solution` column: one record a puzzle whatever
+    /// its text holds (a comma, a line end). Read it with [`Source::memory_format`].
+    pub fn from_puzzles(
+        name: &str,
+        puzzles: &[Option<&str>],
+        answers: Option<&[Option<&str>]>,
+    ) -> Source {
+        let mut text = match answers {
+            Some(_) => b"puzzle,solution\n".to_vec(),
+            None => b"puzzle\n".to_vec(),
+        };
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            crate::io::output::csv_field(&mut text, puzzle.unwrap_or("").as_bytes());
+            if let Some(answers) = answers {
+                text.push(b',');
+                let answer = answers.get(i).copied().flatten().unwrap_or("");
+                crate::io::output::csv_field(&mut text, answer.as_bytes());
+            }
+            text.push(b'\n');
+        }
+        Source::Memory { name: name.to_string(), text: text.into() }
+    }
+
+    /// How to read a [`Source::from_puzzles`]: CSV, its `puzzle` column, and its `solution`
+    /// column where there are answers (an empty answer is an invalid one, as in a file).
+    pub fn memory_format(answers: bool, shape: Option<crate::sized::Shape>) -> FormatOptions {
+        use crate::io::format::{Column, FormatKind};
+        FormatOptions {
+            kind: FormatKind::Csv,
+            puzzle_column: Some(Column::Name("puzzle".into())),
+            answer_column: answers.then(|| Column::Name("solution".into())),
+            shape,
+            ..FormatOptions::default()
         }
     }
 
@@ -47,6 +92,7 @@ impl Source {
         match self {
             Source::Stdin => "<stdin>".to_string(),
             Source::Path(path) => path.display().to_string(),
+            Source::Memory { name, .. } => name.clone(),
         }
     }
 }

@@ -197,6 +197,11 @@ fn check_input(source: &Source) -> Result<(), Error> {
 
 /// Opens an input for reading: memory-mapped where it can be and `mmap` allows.
 pub(crate) fn open(source: &Source, mmap: bool) -> Result<Input, Error> {
+    if let Source::Memory { name, text } = source {
+        let reader = io::Cursor::new(text.clone());
+        return Input::from_reader(name, reader)
+            .map_err(|e| Error::Open { name: source.name(), source: e });
+    }
     Input::open(source.path().or(Some(Path::new("-"))), mmap)
         .map_err(|e| Error::Open { name: source.name(), source: e })
 }

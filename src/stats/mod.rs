@@ -553,3 +553,49 @@ fn add_counts(mine: &mut Vec<u64>, theirs: &[u64]) {
         *mine += theirs;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guesses_fall_in_powers_of_two() {
+        let cases = [(0, 0, "0"), (1, 1, "1"), (2, 2, "2-3"), (3, 2, "2-3"), (4, 3, "4-7")];
+        for (guesses, bucket, label) in cases {
+            assert_eq!(guess_bucket(guesses), bucket, "{guesses}");
+            assert_eq!(bucket_label(bucket), label);
+        }
+        assert_eq!(guess_bucket(u64::MAX), GUESS_BUCKETS - 1);
+        assert_eq!(bucket_label(GUESS_BUCKETS - 1), "2147483648+");
+    }
+
+    #[test]
+    fn lists_keep_the_top_in_order_and_ties_in_input_order() {
+        let listed = |line: u64, guesses: u64| Listed {
+            file: 0,
+            input: String::new(),
+            line,
+            puzzle: String::new(),
+            solutions: "1".into(),
+            guesses,
+            rating: None,
+            technique: None,
+            tenths: None,
+        };
+        let mut list = Vec::new();
+        for line in 0..30u64 {
+            insert_top(&mut list, listed(line, line % 7), by_guesses);
+        }
+        let kept: Vec<(u64, u64)> = list.iter().map(|l| (l.guesses, l.line)).collect();
+        assert_eq!(kept.len(), LISTED);
+        assert_eq!(kept[..5], [(6, 6), (6, 13), (6, 20), (6, 27), (5, 5)]);
+        // Merging the halves of a run gives the list of the whole.
+        let (mut first, mut second) = (Census::default(), Census::default());
+        for line in 0..30u64 {
+            let half = if line < 15 { &mut first } else { &mut second };
+            insert_top(&mut half.slowest, listed(line, line % 7), by_guesses);
+        }
+        first.merge(&second);
+        assert_eq!(first.slowest, list);
+    }
+}

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::{Census, Figures, Repeats};
 use crate::canon::Sameness;
+use crate::run::summary::Columns;
 use crate::text::Plural;
 
 /// What `stats` found, as the report, its JSON and Python's dict give it.
@@ -37,6 +38,11 @@ pub struct InputFigures {
     pub input: String,
     /// Its side: `all`, `train` or `test`.
     pub side: &'static str,
+    /// The columns read, for rows of fields (CSV, Parquet, Arrow).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Columns>,
+    /// Lines skipped as comments.
+    pub comment_lines: u64,
     /// What it holds.
     #[serde(flatten)]
     pub figures: Figures,
@@ -76,6 +82,19 @@ pub struct Overlapping {
     pub distinct: u64,
 }
 
+/// One input's census, as the run left it.
+#[derive(Debug, Clone)]
+pub(crate) struct InputCensus {
+    /// The name messages give it.
+    pub name: String,
+    /// Its side: 0 (every input, or training), 1 (test).
+    pub side: usize,
+    /// What it holds.
+    pub census: Census,
+    /// The columns read, for rows of fields.
+    pub columns: Option<Columns>,
+}
+
 /// A side's name: `all` without test inputs, else `train` (0) or `test` (1).
 pub(crate) fn side_name(side: usize, with_test: bool) -> &'static str {
     match (side, with_test) {
@@ -91,20 +110,19 @@ impl Report {
     pub(crate) fn new(
         by: Sameness,
         rated: bool,
-        inputs: &[(String, usize, Census)],
+        inputs: &[InputCensus],
         sides: &[Repeats],
         overlap: Option<Overlap>,
         threads: usize,
     ) -> Report {
         let with_test = overlap.is_some();
-        let names: Vec<String> = inputs.iter().map(|(name, _, _)| name.clone()).collect();
+        let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
         let side_figures = (0..sides.len()).map(|side| {
             let mut census = Census::default();
             let mut members = Vec::new();
-            for (name, s, c) in inputs.iter().filter(|(_, s, _)| *s == side) {
-                census.merge(c);
-                members.push(name.clone());
-                debug_assert_eq!(*s, side);
+            for input in inputs.iter().filter(|i| i.side == side) {
+                census.merge(&input.census);
+                members.push(input.name.clone());
             }
             census.repeats = sides[side];
             SideFigures {
@@ -119,10 +137,12 @@ impl Report {
             rated,
             inputs: inputs
                 .iter()
-                .map(|(name, side, census)| InputFigures {
-                    input: name.clone(),
-                    side: side_name(*side, with_test),
-                    figures: census.figures(&names),
+                .map(|input| InputFigures {
+                    input: input.name.clone(),
+                    side: side_name(input.side, with_test),
+                    columns: input.columns.clone(),
+                    comment_lines: input.census.tally.comments,
+                    figures: input.census.figures(&names),
                 })
                 .collect(),
             sides: side_figures.collect(),
