@@ -25,8 +25,18 @@ fn fixture() -> String {
     swapped.swap(0, 1);
     let swapped = String::from_utf8(swapped).unwrap();
     // Digits 1 and 2 exchanged: a valid grid, but not the givens.
-    let relabelled: String =
-        a.chars().map(|ch| if ch == '1' { '2' } else if ch == '2' { '1' } else { ch }).collect();
+    let relabelled: String = a
+        .chars()
+        .map(|ch| {
+            if ch == '1' {
+                '2'
+            } else if ch == '2' {
+                '1'
+            } else {
+                ch
+            }
+        })
+        .collect();
     // A with its first eight givens blanked has several solutions; A's is one of them.
     let mut blanked = A.to_string().into_bytes();
     let mut left = 8;
@@ -177,8 +187,8 @@ fn stats_is_the_same_whatever_the_threads_and_pieces() {
 fn stats_with_a_test_side_counts_the_overlap_as_overlap_does() {
     let dir = TempDir::new("stats-overlap");
     let train = dir.file("train.txt", format!("{A}\n{B}\n{}\n", isomorph(B, 5)).as_bytes());
-    let test =
-        dir.file("test.txt", format!("{C}\n{}\n{}\nbad\n{A}\n", isomorph(A, 9), zeros(B)).as_bytes());
+    let test = dir
+        .file("test.txt", format!("{C}\n{}\n{}\nbad\n{A}\n", isomorph(A, 9), zeros(B)).as_bytes());
     let stats = report(&[&train, "--test", &test]);
     assert_eq!(stats["sides"][0]["side"], "train");
     assert_eq!(stats["sides"][1]["side"], "test");

@@ -29,12 +29,12 @@ use sudoku_bulk::Task;
 use crate::engine::{shape_arg, solver_kind, thread_count, watched};
 
 /// A path argument as a Rust path (`str` or `os.PathLike`, or `None`).
-fn path_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PathBuf>> {
+pub(crate) fn path_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PathBuf>> {
     value.filter(|v| !v.is_none()).map(|v| v.extract::<PathBuf>()).transpose()
 }
 
 /// A value of a clap-named enum of the library (`format`, `output_format`), by its name.
-fn named<T: ValueEnum>(what: &str, name: &str) -> PyResult<T> {
+pub(crate) fn named<T: ValueEnum>(what: &str, name: &str) -> PyResult<T> {
     T::from_str(name, false).map_err(|_| {
         let names: Vec<String> = T::value_variants()
             .iter()
@@ -47,7 +47,7 @@ fn named<T: ValueEnum>(what: &str, name: &str) -> PyResult<T> {
 /// The error of a failed run, as the matching Python exception: `OSError` (its subclass for
 /// the error's kind, `FileNotFoundError` say) for reading and writing, `KeyboardInterrupt`
 /// after Ctrl-C, `ValueError` for what the options or the input's contents ask wrongly.
-fn run_error(error: run::Error) -> PyErr {
+pub(crate) fn run_error(error: run::Error) -> PyErr {
     let os = |kind: io::ErrorKind, text: String| PyErr::from(io::Error::new(kind, text));
     // The error and its causes, as the CLI prints them: `in.csv: no column "x" in the header`.
     let text = error.message();
@@ -61,6 +61,16 @@ fn run_error(error: run::Error) -> PyErr {
         run::Error::Interrupted { .. } => PyKeyboardInterrupt::new_err(text),
         _ => PyValueError::new_err(text),
     }
+}
+
+/// A column argument: a position from 1, or a header name, or `None`.
+pub(crate) fn column(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Column>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else { return Ok(None) };
+    if let Ok(n) = value.extract::<usize>() {
+        return Ok(Some(Column::Index(n)));
+    }
+    let name: String = value.extract()?;
+    Ok(Some(Column::Name(name)))
 }
 
 /// `run_file(command, path, output, ...)`: runs `solve`, `count`, `validate`, `rate` or
@@ -108,14 +118,6 @@ pub(crate) fn run_file<'py>(
         "rate" => Task::Rate,
         "explain" => Task::Explain,
         other => return Err(PyValueError::new_err(format!("unknown command {other:?}"))),
-    };
-    let column = |value: Option<&Bound<'py, PyAny>>| -> PyResult<Option<Column>> {
-        let Some(value) = value.filter(|v| !v.is_none()) else { return Ok(None) };
-        if let Ok(n) = value.extract::<usize>() {
-            return Ok(Some(Column::Index(n)));
-        }
-        let name: String = value.extract()?;
-        Ok(Some(Column::Name(name)))
     };
     let path = path_arg(Some(path))?.ok_or_else(|| PyValueError::new_err("path is None"))?;
     let mut options = Options::new(Work::Task(task));

@@ -39,6 +39,7 @@ mod equiv;
 mod files;
 mod grids;
 mod input;
+mod stats;
 mod table;
 
 use engine::{judge_table, shape_arg, Options};
@@ -197,6 +198,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equiv::apply_transform, m)?)?;
     m.add_function(wrap_pyfunction!(equiv::apply_transform_array, m)?)?;
     m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
+    m.add_function(wrap_pyfunction!(stats::run_stats, m)?)?;
     m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(output_names, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_pool, m)?)?;

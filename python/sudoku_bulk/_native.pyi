@@ -29,6 +29,7 @@ __all__ = [
     "output_names",
     "rate",
     "run_file",
+    "run_stats",
     "solve",
     "solve_array",
     "validate",
@@ -123,6 +124,27 @@ def run_file(
     box: _Box | None = None,
     with_size: bool = False,
 ) -> dict[str, Any]: ...
+def run_stats(
+    files: list[_Path] | None = None,
+    puzzles: list[str | None] | None = None,
+    solutions: list[str | None] | None = None,
+    test_files: list[_Path] | None = None,
+    test_puzzles: list[str | None] | None = None,
+    test_solutions: list[str | None] | None = None,
+    *,
+    by: str = "class",
+    rating: bool = True,
+    output: _Path | None = None,
+    threads: int | None = None,
+    solver: str = "band",
+    format: str = "auto",
+    puzzle_col: str | int | None = None,
+    solution_col: str | int | None = None,
+    size: int | None = None,
+    box: _Box | None = None,
+    mmap: bool = False,
+    report: _Path | None = None,
+) -> tuple[dict[str, Any], str]: ...
 def default_threads() -> int: ...
 def output_names(ours: list[str], theirs: list[str]) -> list[str]: ...
 def _panic_in_pool() -> int:

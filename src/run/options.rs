@@ -75,13 +75,13 @@ impl Source {
     }
 
     /// How to read a [`Source::from_puzzles`]: CSV, its `puzzle` column, and its `solution`
-    /// column where there are answers (an empty answer is an invalid one, as in a file).
-    pub fn memory_format(answers: bool, shape: Option<crate::sized::Shape>) -> FormatOptions {
+    /// column where it has one (known by its name; an empty answer is an invalid one, as in a
+    /// file).
+    pub fn memory_format(shape: Option<crate::sized::Shape>) -> FormatOptions {
         use crate::io::format::{Column, FormatKind};
         FormatOptions {
             kind: FormatKind::Csv,
             puzzle_column: Some(Column::Name("puzzle".into())),
-            answer_column: answers.then(|| Column::Name("solution".into())),
             shape,
             ..FormatOptions::default()
         }
