@@ -50,10 +50,12 @@ pub(crate) const MISSING: &str = "missing";
 /// The `error` of a row whose input was null.
 pub(crate) const NULL_INPUT: &str = "null input";
 
-/// `solve(puzzles, threads, solver, size, box)`: the first solution of each puzzle, as a
-/// table.
+/// `solve(puzzles, threads, solver, size, box, with_size)`: the first solution of each
+/// puzzle, as a table (with the `size` column first if `with_size`).
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, solver = "band", size = None, r#box = None))]
+#[pyo3(signature = (
+    puzzles, threads = None, solver = "band", size = None, r#box = None, with_size = false
+))]
 fn solve(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -61,18 +63,23 @@ fn solve(
     solver: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options::new(Task::Solve, threads, solver)?.with_shape(shape_arg(size, r#box)?);
+    let options = Options::new(Task::Solve, threads, solver)?
+        .with_shape(shape_arg(size, r#box)?)
+        .with_size_column(with_size);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     judge_table(py, options, puzzles, None)
 }
 
-/// `count(puzzles, limit, threads, solver, size, box)`: the solutions of each puzzle, up to
-/// `limit`.
+/// `count(puzzles, limit, threads, solver, size, box, with_size)`: the solutions of each
+/// puzzle, up to `limit`.
 #[pyfunction]
 #[pyo3(signature = (
-    puzzles, limit = 2, threads = None, solver = "band", size = None, r#box = None
+    puzzles, limit = 2, threads = None, solver = "band", size = None, r#box = None,
+    with_size = false
 ))]
+#[allow(clippy::too_many_arguments)]
 fn count(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -81,23 +88,27 @@ fn count(
     solver: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Py<PyAny>> {
     let limit = u32::try_from(limit)
         .ok()
         .filter(|&l| l >= 1)
         .ok_or_else(|| PyValueError::new_err(format!("limit must be at least 1, got {limit}")))?;
-    let options =
-        Options::new(Task::Count { limit }, threads, solver)?.with_shape(shape_arg(size, r#box)?);
+    let options = Options::new(Task::Count { limit }, threads, solver)?
+        .with_shape(shape_arg(size, r#box)?)
+        .with_size_column(with_size);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     judge_table(py, options, puzzles, None)
 }
 
-/// `validate(puzzles, solutions, threads, solver, size, box)`: whether each puzzle has exactly
-/// one solution, and its answer (where given) is that solution.
+/// `validate(puzzles, solutions, threads, solver, size, box, with_size)`: whether each puzzle
+/// has exactly one solution, and its answer (where given) is that solution.
 #[pyfunction]
 #[pyo3(signature = (
-    puzzles, solutions = None, threads = None, solver = "band", size = None, r#box = None
+    puzzles, solutions = None, threads = None, solver = "band", size = None, r#box = None,
+    with_size = false
 ))]
+#[allow(clippy::too_many_arguments)]
 fn validate(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -106,9 +117,11 @@ fn validate(
     solver: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options =
-        Options::new(Task::Validate, threads, solver)?.with_shape(shape_arg(size, r#box)?);
+    let options = Options::new(Task::Validate, threads, solver)?
+        .with_shape(shape_arg(size, r#box)?)
+        .with_size_column(with_size);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     let answers = solutions.map(|s| Texts::extract(s, "solutions")).transpose()?;
     if let Some(answers) = &answers {

@@ -48,6 +48,7 @@ def solve(
     solver: str = "band",
     size: int | None = None,
     box: _Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table: ...
 def count(
     puzzles: Any,
@@ -56,6 +57,7 @@ def count(
     solver: str = "band",
     size: int | None = None,
     box: _Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table: ...
 def validate(
     puzzles: Any,
@@ -64,6 +66,7 @@ def validate(
     solver: str = "band",
     size: int | None = None,
     box: _Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table: ...
 def rate(puzzles: Any, threads: int | None = None) -> pa.Table: ...
 def explain(puzzles: Any, threads: int | None = None) -> pa.Table: ...

@@ -15,7 +15,7 @@ import pytest
 
 import sudoku_bulk as sb
 
-from conftest import PUZZLE, SOLUTION, run_cli
+from conftest import PUZZLE, SOLUTION, pencilmarks, run_cli
 
 #: Sizes and box shapes (rows x columns): the usual ones, and 6x6 with boxes 3 rows tall.
 SHAPES = [(4, 2, 2), (6, 2, 3), (6, 3, 2), (8, 2, 4), (10, 2, 5), (12, 3, 4), (16, 4, 4)]
@@ -216,3 +216,47 @@ def test_file_functions_write_each_records_size_when_asked(cli, tmp_path):
     # Without it, no size column: the columns do not depend on what the input holds.
     sb.solve_file(path, out)
     assert "size" not in next(csv.DictReader(io.StringIO(out.read_text()))).keys()
+
+
+def cli_rows(cli: Path, command: str, path: Path, *args) -> list:
+    out = run_cli(cli, command, path, "--output-format", "csv", "-q", *args).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def test_tables_say_each_puzzles_size_when_asked_as_the_cli_does(cli, tmp_path):
+    small, small_solutions = generated(cli, 4, (2, 2), 2, seed=3)
+    big, big_solutions = generated(cli, 16, (4, 4), 1, seed=3)
+    puzzles = [small[0], PUZZLE, big[0], pencilmarks(PUZZLE), "12", small[1]]
+    solutions = [small_solutions[0], SOLUTION, big_solutions[0], SOLUTION, None, small_solutions[1]]
+    sizes = ["4x4", "9x9", "16x16", "9x9 pencilmarks", None, "4x4"]
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(p + "\n" for p in puzzles))
+    tables = {
+        "solve": sb.solve(puzzles + [None], with_size=True),
+        "count": sb.count(puzzles + [None], limit=3, with_size=True),
+        "validate": sb.validate(puzzles + [None], with_size=True),
+    }
+    args = {"solve": (), "count": ("--limit", "3"), "validate": ()}
+    for command, table in tables.items():
+        # `size` first, then the columns without it, as the CLI's CSV puts it before `status`.
+        plain = {"solve": sb.solve, "count": sb.count, "validate": sb.validate}[command](puzzles)
+        assert table.column_names == ["size", *plain.column_names], command
+        assert str(table.schema.field("size").type) == "string"
+        assert table.column("size").to_pylist() == sizes + [None]
+        assert table.column("status")[-1].as_py() == "missing"
+        theirs = cli_rows(cli, command, path, "--with-size", *args[command])
+        for ours, row in zip(table.slice(0, len(puzzles)).to_pylist(), theirs):
+            for name in table.column_names:
+                value = ours[name]
+                text = "" if value is None else f"{value}+" if name == "count" and value == 3 else str(value)
+                assert text == row[name], (command, name, ours, row)
+    assert tables["solve"].column("solution").to_pylist() == solutions + [None]
+    # Without it, no size column.
+    assert "size" not in sb.solve(puzzles).column_names
+    # Told the boxes, a 6x6 puzzle says them.
+    tall, tall_solutions = generated(cli, 6, (3, 2), 2, seed=5)
+    table = sb.validate(tall, tall_solutions, box="3x2", with_size=True)
+    assert table.column("size").to_pylist() == ["6x6 (boxes 3x2)"] * 2
+    assert table.column("status").to_pylist() == ["valid"] * 2
+    assert sb.count([PUZZLE], size=6, with_size=True).column("size").to_pylist() == [None]
+
