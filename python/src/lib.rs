@@ -27,6 +27,7 @@
 //! - `equiv`: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
 //!   integer grids in and out), the canonical forms and transformations.
 //! - `files`: `solve_file` and friends: keyword arguments to the library's `run::Options`.
+//! - `generate`: puzzles from a seed, by the library's generator (the CLI's `generate`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -37,6 +38,7 @@ mod cells;
 mod engine;
 mod equiv;
 mod files;
+mod generate;
 mod grids;
 mod input;
 mod table;
@@ -210,6 +212,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equiv::apply_transform, m)?)?;
     m.add_function(wrap_pyfunction!(equiv::apply_transform_array, m)?)?;
     m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(output_names, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_pool, m)?)?;

@@ -33,6 +33,7 @@ use arrow_schema::SchemaRef;
 use sudoku_bulk::table::{table_schema, OutputColumn, Row, Value};
 use sudoku_bulk::{Task, Verdict};
 
+use crate::engine::SLICE;
 use crate::{MISSING, NULL_INPUT};
 
 /// `task`'s table columns: (`size`, if asked for), `status`, its own, `error`.
@@ -88,3 +89,42 @@ impl TableBuilder {
     }
 }
 
+/// A table of our columns alone being built by the library's builder, a record batch every
+/// [`SLICE`] rows, on one thread: `augment`'s and `generate`'s, whose rows are not one a
+/// verdict.
+pub(crate) struct Slices {
+    table: sudoku_bulk::table::TableBuilder,
+    batches: Vec<RecordBatch>,
+}
+
+impl Slices {
+    /// A table of `columns`, whose schema is `schema` ([`schema_of`]), with room for about
+    /// `rows` rows a slice.
+    pub(crate) fn new(schema: SchemaRef, columns: Arc<[OutputColumn]>, rows: usize) -> Slices {
+        let table = sudoku_bulk::table::TableBuilder::new(schema, 0, columns, rows);
+        Slices { table, batches: Vec::new() }
+    }
+
+    /// Adds a row of our columns' values as `value` gives them, ending the slice if it is full.
+    pub(crate) fn push<'v>(&mut self, value: impl Fn(OutputColumn) -> Value<'v>) {
+        self.table.push(std::iter::empty(), value);
+        if self.table.len() >= SLICE {
+            self.end_slice();
+        }
+    }
+
+    /// The rows since the last batch, as a batch.
+    fn end_slice(&mut self) {
+        let batch =
+            self.table.finish().expect("our columns are text and integers, as the schema says");
+        self.batches.push(batch);
+    }
+
+    /// The batches, the last slice's too (one empty batch for a table of no rows).
+    pub(crate) fn finish(mut self) -> Vec<RecordBatch> {
+        if !self.table.is_empty() || self.batches.is_empty() {
+            self.end_slice();
+        }
+        self.batches
+    }
+}

@@ -26,6 +26,7 @@ __all__ = [
     "count",
     "default_threads",
     "explain",
+    "generate",
     "output_names",
     "rate",
     "run_file",
@@ -126,6 +127,14 @@ def run_file(
     box: _Box | None = None,
     with_size: bool = False,
 ) -> dict[str, Any]: ...
+def generate(
+    count: int,
+    seed: int | None = None,
+    size: int | None = None,
+    box: _Box | None = None,
+    solutions: bool = False,
+    threads: int | None = None,
+) -> pa.Table: ...
 def default_threads() -> int: ...
 def output_names(ours: list[str], theirs: list[str]) -> list[str]: ...
 def _panic_in_pool() -> int:

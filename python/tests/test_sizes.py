@@ -260,3 +260,49 @@ def test_tables_say_each_puzzles_size_when_asked_as_the_cli_does(cli, tmp_path):
     assert table.column("status").to_pylist() == ["valid"] * 2
     assert sb.count([PUZZLE], size=6, with_size=True).column("size").to_pylist() == [None]
 
+
+def test_generate_makes_unique_puzzles_of_the_size_asked(cli):
+    for size, box, cells_ in [(None, None, 81), (4, None, 16), (6, "3x2", 36), (8, None, 64), (12, None, 144)]:
+        table = sb.generate(5, seed=11, size=size, box=box, solutions=True, threads=2)
+        assert table.column_names == ["puzzle", "solution"]
+        assert int(table.schema.metadata[b"seed"]) == 11
+        puzzles = table.column("puzzle").to_pylist()
+        assert all(len(p) == cells_ and "." in p for p in puzzles)
+        counted = sb.count(puzzles, limit=2, size=size, box=box)
+        assert counted.column("count").to_pylist() == [1] * 5  # exactly one solution each
+        solved = sb.solve(puzzles, size=size, box=box).column("solution").to_pylist()
+        assert solved == table.column("solution").to_pylist()
+        if box is not None:  # the shape matters: read as 2x3 boxes, they are other puzzles
+            assert sb.count(puzzles).column("count").to_pylist() != [1] * 5
+    sixteen = sb.generate(1, seed=2, size=16).column("puzzle").to_pylist()
+    assert len(sixteen[0]) == 256 and sb.count(sixteen).column("count").to_pylist() == [1]
+
+
+def test_generate_is_the_clis_generate_for_a_seed(cli):
+    for args, kwargs in [((), {}), (("--size", "6", "--box", "3x2"), {"box": (3, 2)}), (("--size", "16"), {"size": 16})]:
+        count = 3 if kwargs.get("size") == 16 else 40
+        theirs = run_cli(cli, "generate", "-n", count, "--seed", 99, "--solutions", "-q", *args, check_status=(0,)).stdout
+        rows = list(csv.DictReader(io.StringIO(theirs)))
+        for threads in (1, 2):
+            table = sb.generate(count, seed=99, solutions=True, threads=threads, **kwargs)
+            assert table.to_pylist() == rows, (args, threads)
+    # Without solutions, the CLI's one column; and the first puzzles of a longer run.
+    lines = run_cli(cli, "generate", "-n", 5, "--seed", 1, "-q", check_status=(0,)).stdout.split()
+    assert sb.generate(5, seed=1).to_pydict() == {"puzzle": lines}
+    assert sb.generate(7, seed=1).column("puzzle").to_pylist()[:5] == lines
+
+
+def test_generate_draws_a_seed_and_keeps_it_and_checks_its_arguments():
+    table = sb.generate(3)
+    seed = int(table.schema.metadata[b"seed"])
+    assert sb.generate(3, seed=seed).equals(table)
+    assert sb.generate(0, seed=1).num_rows == 0
+    assert sb.generate(0, seed=1).column_names == ["puzzle"]
+    with pytest.raises(ValueError, match="count must be at least 0, got -1"):
+        sb.generate(-1)
+    with pytest.raises(ValueError, match="--size 7: sizes run from 4 to 25"):
+        sb.generate(1, size=7)
+    with pytest.raises(ValueError, match="--box 3x3 makes 9x9 grids, not --size 6"):
+        sb.generate(1, size=6, box="3x3")
+    with pytest.raises(OverflowError):
+        sb.generate(1, seed=-1)
