@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::canon::{Form, Sameness};
 use crate::cmd::bench::{self, Mode, ResultFormat};
 use crate::cmd::generate::{self, ClueRange};
+use crate::generate::fresh_seed;
 use crate::io::format::{Column, Delimiter, FormatKind, FormatOptions};
 use crate::io::output::OutputFormat;
 use crate::io::progress::ProgressMode;
@@ -546,20 +547,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 },
                 (chosen, _) => chosen,
             };
+            let shape = crate::sized::shape_asked(args.size, args.boxes.as_deref())
+                .map_err(anyhow::Error::msg)?;
             let plan = generate::Plan {
+                puzzles: generate::Puzzles {
+                    clues: args.clues,
+                    min_guesses: args.min_guesses,
+                    rating: args.rating,
+                    technique: args.technique,
+                    ..generate::Puzzles::new(seed, shape)
+                },
                 count: args.count,
-                seed,
-                clues: args.clues,
-                min_guesses: args.min_guesses,
-                rating: args.rating,
-                technique: args.technique,
                 solutions: args.solutions,
                 format: output_format,
                 progress: quieted(args.progress, args.quiet),
                 threads: threads(args.threads)?,
-                max_draws: generate::MAX_DRAWS,
-                shape: crate::sized::shape_asked(args.size, args.boxes.as_deref())
-                    .map_err(anyhow::Error::msg)?,
             };
             plan.output_format()?; // refuse a format it cannot write before saying anything
             if args.seed.is_none() && !args.quiet {
@@ -595,16 +597,6 @@ fn quieted(mode: ProgressMode, quiet: bool) -> ProgressMode {
         (ProgressMode::Auto, true) => ProgressMode::Never,
         (mode, _) => mode,
     }
-}
-
-/// A seed for a run given none: the standard library's per-process random hash keys (drawn
-/// from the operating system), mixed with the time.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::hash::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
-    hasher.finish()
 }
 
 /// `generate`'s summary line: how many puzzles, how fast.

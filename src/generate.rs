@@ -63,6 +63,17 @@ impl SplitMix64 {
     }
 }
 
+/// A seed for a run given none (the CLI's `generate` and `augment` without `--seed`, Python's
+/// `generate` without `seed=`): the standard library's per-process random hash keys (drawn
+/// from the operating system), mixed with the time.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::hash::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
+    hasher.finish()
+}
+
 /// The seed of puzzle `index` of a run seeded with `seed`: the SplitMix64 mixer over both, so
 /// that neighbouring indices get unrelated seeds and each puzzle can be made on its own.
 pub(crate) fn puzzle_seed(seed: u64, index: u64) -> u64 {

@@ -95,5 +95,14 @@ pub mod table {
     pub use crate::io::output::{OutputColumn, Row, TaskColumns, Value};
     pub use crate::io::table::{table_schema, TableBuilder};
 }
+/// Proper puzzles from a seed, as `generate` makes them: [`generation::Puzzles`] says which
+/// (a seed, a shape, and filters for 9x9), and puzzle `i` of it is the same whoever asks (the
+/// CLI writes them, Python's `generate` keeps them in a table) and whatever the threads.
+pub mod generation {
+    pub use crate::cmd::generate::{
+        ClueRange, GenerateError, Made, Puzzles, RatingRange, MAX_DRAWS,
+    };
+    pub use crate::generate::fresh_seed;
+}
 pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};
 pub use verdict::{Detail, Fault, Reason, Tally, Task, Verdict};

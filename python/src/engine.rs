@@ -52,18 +52,25 @@ pub(crate) struct Options {
     pub threads: usize,
     /// The shape every puzzle must have, if the call said (`size=`, `box=`).
     pub shape: Option<Shape>,
+    /// Whether the table has the `size` column (`with_size=True`).
+    pub size_column: bool,
 }
 
 impl Options {
     /// Checks a call's arguments: the solver's name and the thread count.
     pub(crate) fn new(task: Task, threads: Option<i64>, solver: &str) -> PyResult<Options> {
         let (solver, threads) = (solver_kind(solver)?, thread_count(threads)?);
-        Ok(Options { task, solver, threads, shape: None })
+        Ok(Options { task, solver, threads, shape: None, size_column: false })
     }
 
     /// The same, reading every puzzle as a grid of `shape` if given ([`shape_arg`]).
     pub(crate) fn with_shape(self, shape: Option<Shape>) -> Options {
         Options { shape, ..self }
+    }
+
+    /// The same, its table with the `size` column if `size_column`.
+    pub(crate) fn with_size_column(self, size_column: bool) -> Options {
+        Options { size_column, ..self }
     }
 }
 
@@ -218,12 +225,13 @@ pub(crate) fn judge_table(
     puzzles: Texts,
     answers: Option<Texts>,
 ) -> PyResult<Py<PyAny>> {
-    let schema = schema(options.task);
+    let schema = schema(options.task, options.size_column);
     let rows = puzzles.len();
     let slice = slice_rows(rows, options.threads);
     let batches = with_batch(py, options, rows, |batch, cancel| {
         batch.runs(rows, slice, |range, judge| {
-            let mut table = TableBuilder::new(options.task, schema.clone(), range.len());
+            let mut table =
+                TableBuilder::new(options.task, options.size_column, schema.clone(), range.len());
             for row in range {
                 if row % RUN == 0 && cancel.requested().is_some() {
                     break; // the call raises KeyboardInterrupt: this table is never seen

@@ -11,9 +11,9 @@
 //! `augment` draws copy k of input row i from `(seed, file, lines[i], k)` with
 //! [`Augmenter`], `lines` being by default `i + 1`: the line of row i in a file of one
 //! puzzle a line, so a list gives the same copies as `sudoku-bulk augment` on that file.
-//! Its table is built as `canon`'s and `solve`'s are, by the library's [`TableBuilder`], its
-//! columns from the library's list ([`Task::copy_table_columns`]) and each copy's values from
-//! [`Row::Copy`]; this module gives only `row`, the input row's index. A row that gives no
+//! Its table is built as `canon`'s and `solve`'s are, by the library's table builder
+//! ([`Slices`]), its columns from the library's list ([`Task::copy_table_columns`]) and each
+//! copy's values from [`Row::Copy`]; this module gives only `row`, the input row's index. A row that gives no
 //! copies (a failed one, or a null input: `missing`, `null input`) has its `row`, `status`
 //! and `error`, the rest null.
 
@@ -30,13 +30,13 @@ use pyo3_arrow::PyTable;
 use sudoku_bulk::augment::Augmenter;
 use sudoku_bulk::canon::{Form, Transform};
 use sudoku_bulk::run::Cancel;
-use sudoku_bulk::table::{OutputColumn, Row, TableBuilder, Value};
+use sudoku_bulk::table::{OutputColumn, Row, Value};
 use sudoku_bulk::{Grid, Task};
 
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
 use crate::engine::{answer_at, judge_table, watched, with_batch, Options, RUN, SLICE};
 use crate::input::Texts;
-use crate::table::schema_of;
+use crate::table::{schema_of, Slices};
 use crate::{MISSING, NULL_INPUT};
 
 fn text(name: &str) -> Field {
@@ -129,10 +129,7 @@ pub(crate) fn augment(
     let per_row = copies as usize + usize::from(include_original);
     let batches = with_batch(py, options, rows, |batch, cancel| {
         let capacity = rows.saturating_mul(per_row).min(SLICE);
-        let mut slices = Slices {
-            table: TableBuilder::new(schema.clone(), 0, columns.clone(), capacity),
-            batches: Vec::new(),
-        };
+        let mut slices = Slices::new(schema.clone(), columns.clone(), capacity);
         for run in (0..rows).step_by(RUN) {
             if cancel.requested().is_some() {
                 break;
@@ -187,24 +184,9 @@ pub(crate) fn augment(
     to_pyarrow(py, batches, schema)
 }
 
-/// `augment`'s table being built by the library's builder, a record batch every [`SLICE`]
-/// rows.
-struct Slices {
-    table: TableBuilder,
-    batches: Vec<RecordBatch>,
-}
-
 impl Slices {
-    /// Adds a row of our columns' values as `value` gives them, ending the slice if it is full.
-    fn push<'v>(&mut self, value: impl Fn(OutputColumn) -> Value<'v>) {
-        self.table.push(std::iter::empty(), value);
-        if self.table.len() >= SLICE {
-            self.end_slice();
-        }
-    }
-
-    /// A row for an input row that gave no copies: its `index`, `status` and `error`, the
-    /// other columns null.
+    /// Adds a row for an input row that gave no copies: its `index`, `status` and `error`,
+    /// the other columns null.
     fn failed(&mut self, index: Value<'_>, status: &'static str, error: Value<'_>) {
         self.push(|column| match column {
             OutputColumn::Row => index,
@@ -212,21 +194,6 @@ impl Slices {
             OutputColumn::Error => error,
             _ => Value::Null,
         });
-    }
-
-    /// The rows since the last batch, as a batch.
-    fn end_slice(&mut self) {
-        let batch =
-            self.table.finish().expect("our columns are text and integers, as the schema says");
-        self.batches.push(batch);
-    }
-
-    /// The batches, the last slice's too (one empty batch for a table of no rows).
-    fn finish(mut self) -> Vec<RecordBatch> {
-        if !self.table.is_empty() || self.batches.is_empty() {
-            self.end_slice();
-        }
-        self.batches
     }
 }
 

@@ -27,6 +27,7 @@
 //! - `equiv`: `canon`, `augment` and `apply_transform` (on text grids, and on numpy
 //!   integer grids in and out), the canonical forms and transformations.
 //! - `files`: `solve_file` and friends: keyword arguments to the library's `run::Options`.
+//! - `generate`: puzzles from a seed, by the library's generator (the CLI's `generate`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -37,6 +38,7 @@ mod cells;
 mod engine;
 mod equiv;
 mod files;
+mod generate;
 mod grids;
 mod input;
 mod stats;
@@ -51,10 +53,12 @@ pub(crate) const MISSING: &str = "missing";
 /// The `error` of a row whose input was null.
 pub(crate) const NULL_INPUT: &str = "null input";
 
-/// `solve(puzzles, threads, solver, size, box)`: the first solution of each puzzle, as a
-/// table.
+/// `solve(puzzles, threads, solver, size, box, with_size)`: the first solution of each
+/// puzzle, as a table (with the `size` column first if `with_size`).
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, solver = "band", size = None, r#box = None))]
+#[pyo3(signature = (
+    puzzles, threads = None, solver = "band", size = None, r#box = None, with_size = false
+))]
 fn solve(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -62,18 +66,23 @@ fn solve(
     solver: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options::new(Task::Solve, threads, solver)?.with_shape(shape_arg(size, r#box)?);
+    let options = Options::new(Task::Solve, threads, solver)?
+        .with_shape(shape_arg(size, r#box)?)
+        .with_size_column(with_size);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     judge_table(py, options, puzzles, None)
 }
 
-/// `count(puzzles, limit, threads, solver, size, box)`: the solutions of each puzzle, up to
-/// `limit`.
+/// `count(puzzles, limit, threads, solver, size, box, with_size)`: the solutions of each
+/// puzzle, up to `limit`.
 #[pyfunction]
 #[pyo3(signature = (
-    puzzles, limit = 2, threads = None, solver = "band", size = None, r#box = None
+    puzzles, limit = 2, threads = None, solver = "band", size = None, r#box = None,
+    with_size = false
 ))]
+#[allow(clippy::too_many_arguments)]
 fn count(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -82,23 +91,27 @@ fn count(
     solver: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Py<PyAny>> {
     let limit = u32::try_from(limit)
         .ok()
         .filter(|&l| l >= 1)
         .ok_or_else(|| PyValueError::new_err(format!("limit must be at least 1, got {limit}")))?;
-    let options =
-        Options::new(Task::Count { limit }, threads, solver)?.with_shape(shape_arg(size, r#box)?);
+    let options = Options::new(Task::Count { limit }, threads, solver)?
+        .with_shape(shape_arg(size, r#box)?)
+        .with_size_column(with_size);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     judge_table(py, options, puzzles, None)
 }
 
-/// `validate(puzzles, solutions, threads, solver, size, box)`: whether each puzzle has exactly
-/// one solution, and its answer (where given) is that solution.
+/// `validate(puzzles, solutions, threads, solver, size, box, with_size)`: whether each puzzle
+/// has exactly one solution, and its answer (where given) is that solution.
 #[pyfunction]
 #[pyo3(signature = (
-    puzzles, solutions = None, threads = None, solver = "band", size = None, r#box = None
+    puzzles, solutions = None, threads = None, solver = "band", size = None, r#box = None,
+    with_size = false
 ))]
+#[allow(clippy::too_many_arguments)]
 fn validate(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -107,9 +120,11 @@ fn validate(
     solver: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
+    with_size: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options =
-        Options::new(Task::Validate, threads, solver)?.with_shape(shape_arg(size, r#box)?);
+    let options = Options::new(Task::Validate, threads, solver)?
+        .with_shape(shape_arg(size, r#box)?)
+        .with_size_column(with_size);
     let puzzles = Texts::extract(puzzles, "puzzles")?;
     let answers = solutions.map(|s| Texts::extract(s, "solutions")).transpose()?;
     if let Some(answers) = &answers {
@@ -199,6 +214,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equiv::apply_transform_array, m)?)?;
     m.add_function(wrap_pyfunction!(files::run_file, m)?)?;
     m.add_function(wrap_pyfunction!(stats::run_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(engine::default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(output_names, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_pool, m)?)?;

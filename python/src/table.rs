@@ -4,7 +4,8 @@
 //! copies.
 //!
 //! The columns are the task's table columns in the library's one list
-//! ([`Task::output_columns`]), between `status` and `error`, as in the CLI's CSV output
+//! ([`Task::table_columns`]): its own between `status` and `error`, and `size` first where
+//! the call asked for it (`with_size=True`), as in the CLI's CSV output (`--with-size`)
 //! without the input's columns, `line` and `puzzle`:
 //!
 //! | task | columns |
@@ -15,7 +16,9 @@
 //! | rate | status, rating, technique, steps, count, search_guesses, search_backtracks, error |
 //! | explain | status, rating, technique, count, search_guesses, search_backtracks, steps, error |
 //!
-//! `status` is the CLI's word or `missing` for a null input; `error` is null for a row that
+//! `size` is the puzzle's size as the CLI's `--with-size` writes it (`16x16`, `6x6 (boxes
+//! 3x2)`, `9x9 pencilmarks`; null for a row that is not a puzzle). `status` is the CLI's word
+//! or `missing` for a null input; `error` is null for a row that
 //! passed, the particulars (or the reason, where there are none) for one that failed, and
 //! `null input` for a null. Text columns are `string` (32-bit offsets): a batch holds a slice
 //! of at most [`engine::SLICE`](crate::engine::SLICE) rows, far below the 2 GiB an offset
@@ -30,16 +33,17 @@ use arrow_schema::SchemaRef;
 use sudoku_bulk::table::{table_schema, OutputColumn, Row, Value};
 use sudoku_bulk::{Task, Verdict};
 
+use crate::engine::SLICE;
 use crate::{MISSING, NULL_INPUT};
 
-/// `task`'s table columns: `status`, its own, `error`.
-fn columns(task: Task) -> Arc<[OutputColumn]> {
-    task.table_columns().into()
+/// `task`'s table columns: (`size`, if asked for), `status`, its own, `error`.
+fn columns(task: Task, size: bool) -> Arc<[OutputColumn]> {
+    task.table_columns(size).into()
 }
 
-/// The schema of `task`'s table.
-pub(crate) fn schema(task: Task) -> SchemaRef {
-    schema_of(&columns(task))
+/// The schema of `task`'s table, with the `size` column if asked for.
+pub(crate) fn schema(task: Task, size: bool) -> SchemaRef {
+    schema_of(&columns(task, size))
 }
 
 /// The schema of a table of our `columns` alone, each under its own name (no input's columns
@@ -56,9 +60,10 @@ pub(crate) struct TableBuilder {
 }
 
 impl TableBuilder {
-    /// A builder for `rows` rows of `task`'s table, whose schema is `schema`.
-    pub(crate) fn new(task: Task, schema: SchemaRef, rows: usize) -> TableBuilder {
-        let rows = sudoku_bulk::table::TableBuilder::new(schema, 0, columns(task), rows);
+    /// A builder for `rows` rows of `task`'s table (with the `size` column if asked for),
+    /// whose schema is `schema`.
+    pub(crate) fn new(task: Task, size: bool, schema: SchemaRef, rows: usize) -> TableBuilder {
+        let rows = sudoku_bulk::table::TableBuilder::new(schema, 0, columns(task, size), rows);
         TableBuilder { task, rows }
     }
 
@@ -81,5 +86,45 @@ impl TableBuilder {
     /// The slice as a record batch.
     pub(crate) fn finish(mut self) -> RecordBatch {
         self.rows.finish().expect("our columns' values are of the schema's types")
+    }
+}
+
+/// A table of our columns alone being built by the library's builder, a record batch every
+/// [`SLICE`] rows, on one thread: `augment`'s and `generate`'s, whose rows are not one a
+/// verdict.
+pub(crate) struct Slices {
+    table: sudoku_bulk::table::TableBuilder,
+    batches: Vec<RecordBatch>,
+}
+
+impl Slices {
+    /// A table of `columns`, whose schema is `schema` ([`schema_of`]), with room for about
+    /// `rows` rows a slice.
+    pub(crate) fn new(schema: SchemaRef, columns: Arc<[OutputColumn]>, rows: usize) -> Slices {
+        let table = sudoku_bulk::table::TableBuilder::new(schema, 0, columns, rows);
+        Slices { table, batches: Vec::new() }
+    }
+
+    /// Adds a row of our columns' values as `value` gives them, ending the slice if it is full.
+    pub(crate) fn push<'v>(&mut self, value: impl Fn(OutputColumn) -> Value<'v>) {
+        self.table.push(std::iter::empty(), value);
+        if self.table.len() >= SLICE {
+            self.end_slice();
+        }
+    }
+
+    /// The rows since the last batch, as a batch.
+    fn end_slice(&mut self) {
+        let batch =
+            self.table.finish().expect("our columns are text and integers, as the schema says");
+        self.batches.push(batch);
+    }
+
+    /// The batches, the last slice's too (one empty batch for a table of no rows).
+    pub(crate) fn finish(mut self) -> Vec<RecordBatch> {
+        if !self.table.is_empty() || self.batches.is_empty() {
+            self.end_slice();
+        }
+        self.batches
     }
 }

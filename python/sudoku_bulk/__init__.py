@@ -30,6 +30,8 @@ Functions:
 - :func:`stats`: a corpus at a glance (the CLI's ``stats``): records, clues, solutions,
   guesses, ratings, answers, repeats and train/test overlap, as a dict that a notebook shows
   as the HTML report.
+- :func:`generate`: proper, minimal puzzles of any size from a seed, the CLI's
+  ``generate`` (the same puzzles for the same seed).
 - :mod:`sudoku_bulk.spark` and :mod:`sudoku_bulk.dask`: solve, count, validate and rate over
   a Spark or dask DataFrame's columns (imported on their own; pyspark and dask are optional).
 
@@ -37,7 +39,8 @@ A puzzle is the line form: 81 characters for 9x9, digits, with ``.``, ``0`` or `
 blank (white space around it is ignored); other sizes from 4x4 to 25x25 have N * N
 characters, ``A`` for 10, ``B`` for 11 and so on, and a line's length names its size unless
 ``size=`` or ``box=`` says it (the CLI's ``--size`` and ``--box``; see the project's
-docs/sizes.md). Bad rows never raise: they get a status saying what is
+docs/sizes.md), and ``with_size=True`` adds a ``size`` column that says each puzzle's
+(the CLI's ``--with-size``). Bad rows never raise: they get a status saying what is
 wrong (``malformed``, ``conflicting givens``, ``no solution``, ...) and the particulars in
 ``error``; a null gives the status ``missing``. A wrong kind of argument raises TypeError,
 a wrong shape or value ValueError, each saying what was expected.
@@ -84,6 +87,7 @@ __all__ = [  # noqa: RUF022 (in the order of the docs above, not sorted)
     "explain_file",
     "stats",
     "Stats",
+    "generate",
     "STATUS",
     "SOLVERS",
     "MISSING",
@@ -160,6 +164,7 @@ def solve(
     solver: str = "band",
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table:
     """Solves every puzzle: its first solution.
 
@@ -175,9 +180,13 @@ def solve(
             like.
         box: box rows x columns, ``"3x2"`` or ``(3, 2)``, for the sizes with two shapes (6x6
             boxes 3 rows tall), as the CLI's ``--box``; with ``size``, the two must agree.
+        with_size: add a ``size`` column, first: each puzzle's size as the CLI's
+            ``--with-size`` writes it (``"9x9"``, ``"16x16"``, ``"6x6 (boxes 3x2)"`` for boxes
+            other than the usual, ``"9x9 pencilmarks"``; null for a row that is not a puzzle).
 
     Returns:
-        A ``pyarrow.Table``, one row per puzzle in order, with the columns ``status`` (string:
+        A ``pyarrow.Table``, one row per puzzle in order, with the columns (``size``, with
+        ``with_size``), ``status`` (string:
         ``solved``, ``malformed``, ``conflicting givens``, ``no solution``, ``missing``),
         ``solution`` (string, the puzzle's size in the line form: 81 digits for 9x9; null
         when there is none), ``guesses`` (int64: the
@@ -186,7 +195,7 @@ def solve(
         particulars, such as ``digit 2 twice in row 1``, or the reason again where there are
         none; ``null input`` for a null).
     """
-    return _native.solve(_column(puzzles, "puzzles"), threads, solver, size, box)
+    return _native.solve(_column(puzzles, "puzzles"), threads, solver, size, box, with_size)
 
 
 def count(
@@ -197,6 +206,7 @@ def count(
     solver: str = "band",
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table:
     """Counts every puzzle's solutions, stopping at ``limit``.
 
@@ -206,15 +216,16 @@ def count(
         puzzles: the puzzles, one per row.
         limit: the most solutions to count (at least 1).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver, size, box: as for :func:`solve`.
+        solver, size, box, with_size: as for :func:`solve`.
 
     Returns:
-        A ``pyarrow.Table`` with the columns ``status`` (``counted`` for every puzzle that
+        A ``pyarrow.Table`` with the columns (``size``, with ``with_size``), ``status``
+        (``counted`` for every puzzle that
         parsed and whose givens do not conflict, whatever its count; else ``malformed``,
         ``conflicting givens`` or ``missing``), ``count`` (int64; null for those), ``guesses``
         (int64) and ``error`` (string, as for :func:`solve`).
     """
-    return _native.count(_column(puzzles, "puzzles"), limit, threads, solver, size, box)
+    return _native.count(_column(puzzles, "puzzles"), limit, threads, solver, size, box, with_size)
 
 
 def validate(
@@ -225,6 +236,7 @@ def validate(
     solver: str = "band",
     size: int | None = None,
     box: Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table:
     """Checks that every puzzle is well formed and has exactly one solution, and, where
     ``solutions`` are given, that each row's answer is that solution.
@@ -234,10 +246,12 @@ def validate(
         solutions: their answers, one per puzzle, in the same kinds as ``puzzles``; a null
             answer means the row claims none (only its puzzle is checked).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver, size, box: as for :func:`solve` (an answer must be of its puzzle's size).
+        solver, size, box, with_size: as for :func:`solve` (an answer must be of its puzzle's
+            size).
 
     Returns:
-        A ``pyarrow.Table`` with the columns ``status`` (``valid``, or the first check that
+        A ``pyarrow.Table`` with the columns (``size``, with ``with_size``), ``status``
+        (``valid``, or the first check that
         failed: ``malformed``, ``conflicting givens``, ``no solution``, ``multiple
         solutions``, ``answer invalid``, ``answer disagrees with givens``, ``answer is not the
         solution``; ``missing`` for a null puzzle) and ``error`` (string, as for
@@ -247,13 +261,19 @@ def validate(
         ValueError: ``solutions`` does not have one row per puzzle.
     """
     answers = None if solutions is None else _column(solutions, "solutions")
-    return _native.validate(_column(puzzles, "puzzles"), answers, threads, solver, size, box)
+    return _native.validate(
+        _column(puzzles, "puzzles"), answers, threads, solver, size, box, with_size
+    )
 
 
 def rate(puzzles: Any, *, threads: int | None = None) -> pa.Table:
     """Rates every puzzle as ``sudoku-bulk rate`` does: the ladder of human techniques, always
     taking the easiest step that makes progress, on Sudoku Explainer's scale (hidden single
     1.2, naked single 2.3, pointing 2.6, X-Wing 3.2, ...). See the project's docs/rating.md.
+
+    Takes 9x9 puzzles only, as the CLI's ``rate``: a puzzle of another size is
+    ``malformed`` (``a 4x4 puzzle: rate takes 9x9 puzzles only``), so it takes no ``size``,
+    ``box`` or ``with_size``.
 
     Args:
         puzzles: the puzzles, one per row (the kinds :func:`solve` accepts).
@@ -863,6 +883,48 @@ def stats(
         mmap=mmap, report=report,
     )  # fmt: skip
     return Stats(figures, page)
+
+
+def generate(
+    count: int,
+    *,
+    seed: int | None = None,
+    size: int | None = None,
+    box: Box | None = None,
+    solutions: bool = False,
+    threads: int | None = None,
+) -> pa.Table:
+    """Proper, minimal puzzles (exactly one solution; no given can be removed), as
+    ``sudoku-bulk generate`` makes them: the library's generator, so that a seed gives the
+    CLI's puzzles in its order (``generate(n, seed=s)`` is ``sudoku-bulk generate -n N --seed
+    S``), whatever the thread count.
+
+    Args:
+        count: how many puzzles (0 or more).
+        seed: the seed (0 to 2**64 - 1); ``None`` draws a fresh one, which the table's
+            metadata keeps (see Returns), as the CLI prints the one it drew.
+        size: the grids' size N, 4 to 25 with boxes, in N's usual boxes (as close to square
+            as N allows, wider than tall), as the CLI's ``--size``; default 9.
+        box: box rows x columns, ``"3x2"`` or ``(3, 2)``, for the sizes with two shapes, as the
+            CLI's ``--box``; with ``size``, the two must agree.
+        solutions: add each puzzle's solution, as the CLI's ``--solutions``.
+        threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+
+    Returns:
+        A ``pyarrow.Table``, a row a puzzle: ``puzzle`` (the line form, ``.`` for a blank:
+        81 characters for 9x9, N * N for the others, ``A`` for 10 and on) and, with
+        ``solutions``, ``solution``: the CLI's columns. The seed is in the schema's metadata,
+        ``int(table.schema.metadata[b"seed"])``. Up to 16x16 the puzzles are minimal; a
+        25x25 one is unique, but a given whose removal took more than 1,000 guesses to prove
+        safe stays (docs/sizes.md). On one core a 9x9 puzzle takes under a millisecond, a
+        16x16 one about a tenth of a second, a 25x25 one seconds; Ctrl-C stops the call
+        between puzzles.
+
+    Raises:
+        ValueError: ``count`` below 0, a ``size`` with no boxes, a ``box`` that disagrees with
+            it, or too many threads.
+    """
+    return _native.generate(count, seed, size, box, solutions, threads)
 
 
 def default_threads() -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from . import _native, count, rate, solve, validate
+from . import Box, _native, count, rate, solve, validate
 
 #: The tasks a job can run, by the names of the package's functions.
 TASKS = ("solve", "count", "validate", "rate")
@@ -23,7 +23,8 @@ TASKS = ("solve", "count", "validate", "rate")
 class Job:
     """One of :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`,
     :func:`~sudoku_bulk.validate` or :func:`~sudoku_bulk.rate`, with its options, over named
-    columns of a frame (``rate`` takes no ``limit`` nor ``solver``)."""
+    columns of a frame (``rate``, 9x9 only, takes no ``limit``, ``solver``, ``size``, ``box``
+    nor ``with_size``)."""
 
     task: str
     puzzle_column: str
@@ -31,21 +32,35 @@ class Job:
     limit: int = 2
     threads: int | None = None
     solver: str = "band"
+    size: int | None = None
+    box: Box | None = None
+    with_size: bool = False
 
     def run(self, puzzles: Any, solutions: Any = None) -> pa.Table:
         """Our columns for one batch of rows: a ``pyarrow.Table``, one row per puzzle."""
-        if self.task == "solve":
-            return solve(puzzles, threads=self.threads, solver=self.solver)
-        if self.task == "count":
-            return count(puzzles, limit=self.limit, threads=self.threads, solver=self.solver)
         if self.task == "rate":
             return rate(puzzles, threads=self.threads)
-        return validate(puzzles, solutions, threads=self.threads, solver=self.solver)
+        threads, solver, size, box, with_size = (
+            self.threads, self.solver, self.size, self.box, self.with_size
+        )  # fmt: skip
+        if self.task == "solve":
+            return solve(
+                puzzles, threads=threads, solver=solver, size=size, box=box, with_size=with_size
+            )
+        if self.task == "count":
+            return count(
+                puzzles, limit=self.limit, threads=threads, solver=solver, size=size, box=box,
+                with_size=with_size,
+            )  # fmt: skip
+        return validate(
+            puzzles, solutions, threads=threads, solver=solver, size=size, box=box,
+            with_size=with_size,
+        )  # fmt: skip
 
     def schema(self) -> pa.Schema:
         """Our columns' names and types, read off a run on no rows. The run also checks the
-        options (the solver's name, the limit, the thread count) before any work is sent out:
-        a bad one raises ValueError or TypeError here, on the driver."""
+        options (the solver's name, the limit, the thread count, the size and boxes) before
+        any work is sent out: a bad one raises ValueError or TypeError here, on the driver."""
         none = pa.array([], pa.string())
         return self.run(none, none if self.solution_column is not None else None).schema
 
@@ -65,13 +80,16 @@ def make_job(
     limit: int = 2,
     threads: int | None,
     solver: str,
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
     frame_columns: Sequence[str],
 ) -> Job:
     """A job over a frame with the columns ``frame_columns``, its arguments checked: each
     column named must be there (ValueError naming the columns there are, otherwise)."""
     if task not in TASKS:
         raise ValueError(f"task: expected one of {', '.join(TASKS)}, got {task!r}")
-    job = Job(task, puzzle_column, solution_column, limit, threads, solver)
+    job = Job(task, puzzle_column, solution_column, limit, threads, solver, size, box, with_size)
     for column in job.input_columns():
         if not isinstance(column, str):
             raise TypeError(f"a column name is a str, got {type(column).__name__}")

@@ -26,6 +26,7 @@ __all__ = [
     "count",
     "default_threads",
     "explain",
+    "generate",
     "output_names",
     "rate",
     "run_file",
@@ -49,6 +50,7 @@ def solve(
     solver: str = "band",
     size: int | None = None,
     box: _Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table: ...
 def count(
     puzzles: Any,
@@ -57,6 +59,7 @@ def count(
     solver: str = "band",
     size: int | None = None,
     box: _Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table: ...
 def validate(
     puzzles: Any,
@@ -65,6 +68,7 @@ def validate(
     solver: str = "band",
     size: int | None = None,
     box: _Box | None = None,
+    with_size: bool = False,
 ) -> pa.Table: ...
 def rate(puzzles: Any, threads: int | None = None) -> pa.Table: ...
 def explain(puzzles: Any, threads: int | None = None) -> pa.Table: ...
@@ -145,6 +149,14 @@ def run_stats(
     mmap: bool = False,
     report: _Path | None = None,
 ) -> tuple[dict[str, Any], str]: ...
+def generate(
+    count: int,
+    seed: int | None = None,
+    size: int | None = None,
+    box: _Box | None = None,
+    solutions: bool = False,
+    threads: int | None = None,
+) -> pa.Table: ...
 def default_threads() -> int: ...
 def output_names(ours: list[str], theirs: list[str]) -> list[str]: ...
 def _panic_in_pool() -> int:

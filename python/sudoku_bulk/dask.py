@@ -12,10 +12,13 @@ Each function returns a new, lazy dask DataFrame: the input's columns, then ours
 :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
 :func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
 ``guesses``, ``rating``, ..., ``error``), with ``_out`` added to one of ours whose name the
-input has already. Our text columns are ``string[pyarrow]``, the integer ones nullable
-``Int64``, ``rating`` nullable ``Float64`` and ``rate``'s ``steps`` ``map<string,
-int64>[pyarrow]`` (a value is a list of ``(technique, steps)`` pairs: ``dict(value)``), nulls
-``pd.NA`` in all. The index and the partitions are the input's.
+input has already (``size`` first of ours with ``with_size=True``). ``solve``, ``count`` and
+``validate`` take every size from 4x4 to 25x25 and 9x9 pencilmark puzzles, with ``size=``
+and ``box=`` as :func:`sudoku_bulk.solve` takes them. Our text columns are
+``string[pyarrow]``, the integer ones nullable ``Int64``, ``rating`` nullable ``Float64`` and
+``rate``'s ``steps`` ``map<string, int64>[pyarrow]`` (a value is a list of ``(technique,
+steps)`` pairs: ``dict(value)``), nulls ``pd.NA`` in all. The index and the partitions are
+the input's.
 
 It is built on :meth:`dask.dataframe.DataFrame.map_partitions`, with ``meta`` given, so
 nothing is computed to learn the output's columns. ``threads`` is per partition and 1 by
@@ -36,6 +39,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import dask.dataframe
     import pandas
 
+    from . import Box
+
 __all__ = ["count", "rate", "solve", "validate"]
 
 
@@ -45,20 +50,30 @@ def solve(
     *,
     threads: int = 1,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> dask.dataframe.DataFrame:
     """``df`` with the first solution of each puzzle in ``column``: the columns ``status``,
     ``solution``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.solve` gives them.
 
     Args:
         df: a dask DataFrame.
-        column: the puzzles' column: strings (or bytes) in the 81-character line form.
+        column: the puzzles' column: strings (or bytes) in the line form (81 characters for
+            9x9; a puzzle's length names its size unless ``size`` or ``box`` says it).
         threads: threads per partition (1: one per scheduler thread).
-        solver: as for :func:`sudoku_bulk.solve`.
+        solver, size, box: as for :func:`sudoku_bulk.solve` (``size`` and ``box``: the CLI's
+            ``--size`` and ``--box``).
+        with_size: add a ``size`` column, first of ours: each puzzle's size (``"16x16"``,
+            ``"6x6 (boxes 3x2)"``, ``"9x9 pencilmarks"``), as the CLI's ``--with-size``.
 
     Raises:
         ValueError: ``column`` is not one of ``df``'s, or a bad option.
     """
-    return _apply(df, "solve", column, None, threads=threads, solver=solver)
+    return _apply(
+        df, "solve", column, None, threads=threads, solver=solver, size=size, box=box,
+        with_size=with_size,
+    )  # fmt: skip
 
 
 def count(
@@ -68,11 +83,17 @@ def count(
     limit: int = 2,
     threads: int = 1,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> dask.dataframe.DataFrame:
     """``df`` with each puzzle's solutions counted up to ``limit``: the columns ``status``,
     ``count``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.count` gives them (a
     count equal to ``limit`` means that many or more). Arguments as for :func:`solve`."""
-    return _apply(df, "count", column, None, limit=limit, threads=threads, solver=solver)
+    return _apply(
+        df, "count", column, None, limit=limit, threads=threads, solver=solver, size=size,
+        box=box, with_size=with_size,
+    )  # fmt: skip
 
 
 def validate(
@@ -82,12 +103,18 @@ def validate(
     *,
     threads: int = 1,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> dask.dataframe.DataFrame:
     """``df`` with each row checked, as :func:`sudoku_bulk.validate` checks it: the puzzle
     well formed with exactly one solution and, where ``solution_column`` is given, that
-    column's answer that solution. Adds ``status`` (``valid`` or the first check that
-    failed) and ``error``. Arguments as for :func:`solve`."""
-    return _apply(df, "validate", puzzle_column, solution_column, threads=threads, solver=solver)
+    column's answer that solution (of the puzzle's size). Adds ``status`` (``valid`` or the
+    first check that failed) and ``error``. Arguments as for :func:`solve`."""
+    return _apply(
+        df, "validate", puzzle_column, solution_column, threads=threads, solver=solver,
+        size=size, box=box, with_size=with_size,
+    )  # fmt: skip
 
 
 def rate(
@@ -96,7 +123,8 @@ def rate(
     """``df`` with each puzzle in ``column`` rated, as :func:`sudoku_bulk.rate` rates it: the
     columns ``status``, ``rating``, ``technique``, ``steps`` (a map from technique to its
     steps), ``count``, ``search_guesses``, ``search_backtracks`` and ``error`` added.
-    Arguments as for :func:`solve`."""
+    Arguments as for :func:`solve`; 9x9 puzzles only, as :func:`sudoku_bulk.rate` (another
+    size is ``malformed``), so no ``size``, ``box`` nor ``with_size``."""
     return _apply(df, "rate", column, None, threads=threads, solver="band")
 
 
@@ -109,6 +137,9 @@ def _apply(
     limit: int = 2,
     threads: int,
     solver: str,
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> dask.dataframe.DataFrame:
     """``df.map_partitions`` with the job, its ``meta`` made by the same function on the
     input's empty ``meta``, so the two cannot disagree."""
@@ -119,6 +150,9 @@ def _apply(
         limit=limit,
         threads=threads,
         solver=solver,
+        size=size,
+        box=box,
+        with_size=with_size,
         frame_columns=list(df.columns),
     )
     job.schema()  # checks the options here, before the graph is built

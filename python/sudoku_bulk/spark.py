@@ -9,10 +9,13 @@ executors, batch by batch, with no Python code run per row.
 Each function returns a new DataFrame: the input's columns, then ours, exactly as
 :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
 :func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
-``guesses``, ``rating``, ..., ``error``); one of ours whose name the input has already gets
-``_out`` added, as in the CLI's CSV output. Each Arrow type becomes the Spark type pyspark
-gives it: ``string``, ``bigint``, ``double``, and ``map<string,bigint>`` for ``rate``'s
-``steps`` (a dict per row). Rows keep their partitions and their order within each.
+``guesses``, ``rating``, ..., ``error``; ``size`` first with ``with_size=True``); one of
+ours whose name the input has already gets ``_out`` added, as in the CLI's CSV output.
+``solve``, ``count`` and ``validate`` take every size from 4x4 to 25x25 and 9x9 pencilmark
+puzzles, with ``size=`` and ``box=`` as :func:`sudoku_bulk.solve` takes them. Each Arrow
+type becomes the Spark type pyspark gives it: ``string``, ``bigint``, ``double``, and
+``map<string,bigint>`` for ``rate``'s ``steps`` (a dict per row). Rows keep their
+partitions and their order within each.
 
 The work is done by :meth:`pyspark.sql.DataFrame.mapInArrow`: each executor's Python worker
 is handed Arrow record batches (``spark.sql.execution.arrow.maxRecordsPerBatch`` rows each,
@@ -35,26 +38,42 @@ if TYPE_CHECKING:  # pragma: no cover
     from pyspark.sql import DataFrame
     from pyspark.sql.types import StructField
 
+    from . import Box
+
 __all__ = ["count", "rate", "solve", "validate"]
 
 
 def solve(
-    df: DataFrame, column: str = "puzzle", *, threads: int | None = None, solver: str = "band"
+    df: DataFrame,
+    column: str = "puzzle",
+    *,
+    threads: int | None = None,
+    solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> DataFrame:
     """``df`` with the first solution of each puzzle in ``column``: the columns ``status``,
     ``solution``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.solve` gives them.
 
     Args:
         df: a Spark DataFrame.
-        column: the puzzles' column: strings (or binary) in the 81-character line form.
+        column: the puzzles' column: strings (or binary) in the line form (81 characters for
+            9x9; a puzzle's length names its size unless ``size`` or ``box`` says it).
         threads: threads per Spark task; ``None`` means ``spark.task.cpus``.
-        solver: as for :func:`sudoku_bulk.solve`.
+        solver, size, box: as for :func:`sudoku_bulk.solve` (``size`` and ``box``: the CLI's
+            ``--size`` and ``--box``).
+        with_size: add a ``size`` column, first of ours: each puzzle's size (``"16x16"``,
+            ``"6x6 (boxes 3x2)"``, ``"9x9 pencilmarks"``), as the CLI's ``--with-size``.
 
     Raises:
         ValueError: ``column`` is not one of ``df``'s, or a bad option.
         TypeError: ``column`` does not hold strings or binary.
     """
-    return _apply(df, "solve", column, None, threads=threads, solver=solver)
+    return _apply(
+        df, "solve", column, None, threads=threads, solver=solver, size=size, box=box,
+        with_size=with_size,
+    )  # fmt: skip
 
 
 def count(
@@ -64,11 +83,17 @@ def count(
     limit: int = 2,
     threads: int | None = None,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> DataFrame:
     """``df`` with each puzzle's solutions counted up to ``limit``: the columns ``status``,
     ``count``, ``guesses`` and ``error`` added, as :func:`sudoku_bulk.count` gives them (a
     count equal to ``limit`` means that many or more). Arguments as for :func:`solve`."""
-    return _apply(df, "count", column, None, limit=limit, threads=threads, solver=solver)
+    return _apply(
+        df, "count", column, None, limit=limit, threads=threads, solver=solver, size=size,
+        box=box, with_size=with_size,
+    )  # fmt: skip
 
 
 def validate(
@@ -78,19 +103,26 @@ def validate(
     *,
     threads: int | None = None,
     solver: str = "band",
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> DataFrame:
     """``df`` with each row checked, as :func:`sudoku_bulk.validate` checks it: the puzzle
     well formed with exactly one solution and, where ``solution_column`` is given, that
-    column's answer that solution. Adds ``status`` (``valid`` or the first check that
-    failed) and ``error``. Arguments as for :func:`solve`."""
-    return _apply(df, "validate", puzzle_column, solution_column, threads=threads, solver=solver)
+    column's answer that solution (of the puzzle's size). Adds ``status`` (``valid`` or the
+    first check that failed) and ``error``. Arguments as for :func:`solve`."""
+    return _apply(
+        df, "validate", puzzle_column, solution_column, threads=threads, solver=solver,
+        size=size, box=box, with_size=with_size,
+    )  # fmt: skip
 
 
 def rate(df: DataFrame, column: str = "puzzle", *, threads: int | None = None) -> DataFrame:
     """``df`` with each puzzle in ``column`` rated, as :func:`sudoku_bulk.rate` rates it: the
     columns ``status``, ``rating``, ``technique``, ``steps`` (a map from technique to its
     steps), ``count``, ``search_guesses``, ``search_backtracks`` and ``error`` added.
-    Arguments as for :func:`solve`."""
+    Arguments as for :func:`solve`; 9x9 puzzles only, as :func:`sudoku_bulk.rate` (another
+    size is ``malformed``), so no ``size``, ``box`` nor ``with_size``."""
     return _apply(df, "rate", column, None, threads=threads, solver="band")
 
 
@@ -103,6 +135,9 @@ def _apply(
     limit: int = 2,
     threads: int | None,
     solver: str,
+    size: int | None = None,
+    box: Box | None = None,
+    with_size: bool = False,
 ) -> DataFrame:
     """``df.mapInArrow`` with the job: the input's columns, then ours."""
     from pyspark.sql.types import BinaryType, StringType, StructType
@@ -116,6 +151,9 @@ def _apply(
         limit=limit,
         threads=threads,
         solver=solver,
+        size=size,
+        box=box,
+        with_size=with_size,
         frame_columns=df.columns,
     )
     for name in job.input_columns():

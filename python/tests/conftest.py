@@ -157,19 +157,93 @@ def agrees_with_cli(task: str, column: str, value, text: str) -> bool:
     return text == str(value)
 
 
-def assert_equals_cli(dataset: Dataset, task: str, rows: list) -> None:
+def assert_equals_cli(dataset, task: str, rows: list, options: tuple = (), columns=None) -> None:
     """Checks a cluster adapter's output rows (dicts, in the dataset's order) against the
-    CLI's on the same file: our columns equal, text for text (:func:`agrees_with_cli`: a
-    null as the CLI's empty field, a count at the limit as the CLI's ``3+``). The rows with a
-    null puzzle differ on purpose and are checked on their own: the package calls a null
-    puzzle ``missing``."""
-    theirs = dataset.cli_rows(task, *CLUSTER_OPTIONS[task])
+    CLI's on the same file (a :class:`Dataset` or :class:`SizedDataset`, with the CLI's
+    ``options`` after the task's own): our columns (``columns``, default the task's) equal,
+    text for text (:func:`agrees_with_cli`: a null as the CLI's empty field, a count at the
+    limit as the CLI's ``3+``). The rows with a null puzzle differ on purpose and are checked
+    on their own: the package calls a null puzzle ``missing``."""
+    theirs = dataset.cli_rows(task, *CLUSTER_OPTIONS[task], *options)
     assert [row["id"] for row in rows] == list(range(dataset.rows))
     nulls = dataset.null_rows(task)
     for ours, cli_row in zip(rows, theirs):
         if ours["id"] in nulls:
             continue
-        for column in CLUSTER_COLUMNS[task]:
+        for column in columns or CLUSTER_COLUMNS[task]:
             assert agrees_with_cli(task, column, ours[column], cli_row[column]), (ours["id"], column, ours[column], cli_row[column])
     for i in nulls:
         assert rows[i]["status"] == "missing"
+
+
+def pencilmarks(puzzle: str) -> str:
+    """A 9x9 puzzle as a pencilmark puzzle (729 characters, nine a cell): a given allows its
+    digit alone, a blank all nine."""
+    cells = []
+    for c in puzzle:
+        cells.append("123456789" if c in "._0" else "." * (int(c) - 1) + c + "." * (9 - int(c)))
+    return "".join(cells)
+
+
+def generated_lines(cli: Path, count: int, seed: int, *args) -> tuple:
+    """``count`` puzzles from the CLI's generator (``args``: ``--size N``, ``--box RxC``) and
+    their solutions."""
+    rows = cli_csv_text(run_cli(cli, "generate", "-n", count, "--seed", seed, "--solutions", "-q", *args, check_status=(0,)).stdout)
+    return [r["puzzle"] for r in rows], [r["solution"] for r in rows]
+
+
+def cli_csv_text(text: str) -> list:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+class SizedDataset:
+    """A Parquet file of puzzles of other sizes than 9x9, for the cluster adapters' ``size=``,
+    ``box=`` and ``with_size=``, and the CLI's answers on it (with ``--with-size``). Rows
+    ``id``, ``puzzle``, ``solution``, in row groups of 4 rows, so that engines that split files
+    by row group get several partitions; the last puzzle is a null."""
+
+    def __init__(self, cli: Path, path: Path, puzzles: list, solutions: list):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        self.rows = len(puzzles)
+        ids = pa.array(range(self.rows), pa.int64())
+        self.table = pa.table({"id": ids, "puzzle": puzzles, "solution": solutions})
+        pq.write_table(self.table, path, row_group_size=4)
+        self.path = path
+        self.cli = cli
+
+    def null_rows(self, task: str) -> list:
+        return [i for i, p in enumerate(self.table["puzzle"].to_pylist()) if p is None]
+
+    def cli_rows(self, command: str, *args) -> list:
+        """The CLI's CSV output on the file with ``--with-size``, a dict per row, in order."""
+        rows = cli_csv(self.cli, command, self.path, "--puzzle-col", "puzzle", "--with-size", *args)
+        assert [int(row["line"]) for row in rows] == list(range(1, self.rows + 1))
+        return rows
+
+
+@pytest.fixture(scope="session")
+def sized_datasets(tmp_path_factory, cli) -> dict:
+    """The cluster tests' files of other sizes: ``mixed``, generated 4x4, 6x6, 8x8, 9x9,
+    12x12 and 16x16 puzzles with their solutions (one spoilt), a 9x9 pencilmark puzzle, a line
+    of no size and a null; ``tall``, 6x6 puzzles with boxes 3 rows tall (which only
+    ``box="3x2"`` reads as they are), and a null."""
+    folder = tmp_path_factory.mktemp("sized")
+    puzzles, solutions = [], []
+    for size, count in [(4, 3), (6, 3), (8, 2), (9, 3), (12, 2), (16, 1)]:
+        p, s = generated_lines(cli, count, size, "--size", size)
+        puzzles += p
+        solutions += s
+    solutions[1] = solutions[0]  # another 4x4 puzzle's solution: answer disagrees
+    puzzles += [pencilmarks(PUZZLE), "1234", None]
+    solutions += [SOLUTION, None, None]
+    tall, tall_solutions = generated_lines(cli, 6, 11, "--size", 6, "--box", "3x2")
+    return {
+        "mixed": SizedDataset(cli, folder / "mixed.parquet", puzzles, solutions),
+        "tall": SizedDataset(cli, folder / "tall.parquet", tall + [None], tall_solutions + [None]),
+    }
+
+
+#: The cluster adapters' columns with ``with_size=True``: ``size`` first of ours.
+SIZED_COLUMNS = {task: ["size", *columns] for task, columns in CLUSTER_COLUMNS.items()}

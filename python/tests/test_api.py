@@ -12,8 +12,9 @@ import sudoku_bulk as sb
 from sudoku_bulk import dask as sbd
 from sudoku_bulk import spark as sbs
 
-#: The parameters that may be given by position: what a call works on, not how.
-DATA = {"puzzles", "solutions", "grids", "transforms", "path", "output", "a", "b"}
+#: The parameters that may be given by position: what a call works on (or, for
+#: ``generate``, how many it makes), not how.
+DATA = {"puzzles", "solutions", "grids", "transforms", "path", "output", "a", "b", "count"}
 #: The cluster adapters' frame and its columns.
 FRAME_DATA = {"df", "column", "puzzle_column", "solution_column"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CLUSTER_COLUMNS, PUZZLE, SOLUTION, Dataset, assert_equals_cli
+from conftest import CLUSTER_COLUMNS, PUZZLE, SIZED_COLUMNS, SOLUTION, Dataset, assert_equals_cli
 
 dd = pytest.importorskip("dask.dataframe", reason="dask is not installed: pip install './python[dask]'")
 
@@ -35,15 +35,16 @@ def frame(dataset):
     return df
 
 
-def run(task: str, frame):
-    """One adapter's output on the dataset's frame."""
+def run(task: str, frame, **options):
+    """One adapter's output on the dataset's frame (``options``: ``size``, ``box``,
+    ``with_size``, for the tasks that take them)."""
     if task == "solve":
-        return sbd.solve(frame, "puzzle")
+        return sbd.solve(frame, "puzzle", **options)
     if task == "count":
-        return sbd.count(frame, "puzzle", limit=Dataset.limit)
+        return sbd.count(frame, "puzzle", limit=Dataset.limit, **options)
     if task == "rate":
         return sbd.rate(frame, "puzzle")
-    return sbd.validate(frame, "puzzle", "solution")
+    return sbd.validate(frame, "puzzle", "solution", **options)
 
 
 def records(result: pd.DataFrame) -> list:
@@ -128,3 +129,52 @@ def test_our_columns_never_overwrite_or_repeat_the_inputs():
     out = sbd.validate(dd.from_pandas(pdf, npartitions=1), "puzzle").compute(scheduler="sync")
     assert list(out.columns) == ["puzzle", "status", "status_out", "Error", "status_out2", "error_out"]
     assert (out["status"][0], out["status_out"][0], out["status_out2"][0]) == ("a", "b", "valid")
+
+
+#: The ``size`` column of the mixed sized dataset, row by row.
+MIXED_SIZES = ["4x4"] * 3 + ["6x6"] * 3 + ["8x8"] * 2 + ["9x9"] * 3 + ["12x12"] * 2 + ["16x16", "9x9 pencilmarks", None, None]
+
+
+@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+def test_dask_takes_every_size_and_says_it_as_the_cli_does(task, sized_datasets):
+    mixed = sized_datasets["mixed"]
+    frame = dd.from_pandas(pd.read_parquet(mixed.path), npartitions=3)
+    out = run(task, frame, with_size=True)
+    assert list(out.columns) == ["id", "puzzle", "solution"] + SIZED_COLUMNS[task]
+    assert str(out._meta.dtypes["size"]) == "string"
+    result = out.compute(scheduler="threads")
+    assert dict(result.dtypes) == dict(out._meta.dtypes)
+    rows = records(result)
+    assert [row["size"] for row in rows] == MIXED_SIZES
+    assert_equals_cli(mixed, task, rows, columns=SIZED_COLUMNS[task])
+
+
+def test_dask_distributed_reads_tall_boxes_as_the_cli_does(client, sized_datasets):
+    tall = sized_datasets["tall"]
+    frame = dd.read_parquet(str(tall.path)).repartition(npartitions=2)
+    out = sbd.validate(frame, "puzzle", "solution", box=(3, 2), with_size=True)
+    rows = records(client.compute(out).result())
+    assert [row["status"] for row in rows] == ["valid"] * 6 + ["missing"]
+    assert [row["size"] for row in rows] == ["6x6 (boxes 3x2)"] * 6 + [None]
+    options = ("--box", "3x2")
+    assert_equals_cli(tall, "validate", rows, options, columns=SIZED_COLUMNS["validate"])
+
+
+def test_dask_box_and_size_read_tall_boxes(sized_datasets):
+    tall = sized_datasets["tall"]
+    frame = dd.from_pandas(pd.read_parquet(tall.path), npartitions=2)
+    plain = sbd.validate(frame, "puzzle", "solution").compute(scheduler="sync")
+    assert list(plain["status"][:6]) != ["valid"] * 6  # read as 2x3 boxes: other puzzles
+    solved = sbd.solve(frame, size=6, box="3x2").compute(scheduler="sync")
+    assert records(solved[["solution_out"]]) == [{"solution_out": s} for s in tall.table["solution"].to_pylist()]
+    assert "size" not in sbd.solve(frame, box="3x2").columns
+
+
+def test_dask_size_errors_are_raised_when_the_graph_is_built():
+    df = dd.from_pandas(pd.DataFrame({"puzzle": [PUZZLE]}), npartitions=1)
+    with pytest.raises(ValueError, match="--size 7: sizes run from 4 to 25"):
+        sbd.solve(df, size=7)
+    with pytest.raises(ValueError, match="--box 3x3 makes 9x9 grids, not --size 6"):
+        sbd.count(df, size=6, box="3x3")
+    with pytest.raises(TypeError, match="box: expected"):
+        sbd.validate(df, box=3.5)

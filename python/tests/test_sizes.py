@@ -15,7 +15,7 @@ import pytest
 
 import sudoku_bulk as sb
 
-from conftest import PUZZLE, SOLUTION, run_cli
+from conftest import PUZZLE, SOLUTION, pencilmarks, run_cli
 
 #: Sizes and box shapes (rows x columns): the usual ones, and 6x6 with boxes 3 rows tall.
 SHAPES = [(4, 2, 2), (6, 2, 3), (6, 3, 2), (8, 2, 4), (10, 2, 5), (12, 3, 4), (16, 4, 4)]
@@ -216,3 +216,93 @@ def test_file_functions_write_each_records_size_when_asked(cli, tmp_path):
     # Without it, no size column: the columns do not depend on what the input holds.
     sb.solve_file(path, out)
     assert "size" not in next(csv.DictReader(io.StringIO(out.read_text()))).keys()
+
+
+def cli_rows(cli: Path, command: str, path: Path, *args) -> list:
+    out = run_cli(cli, command, path, "--output-format", "csv", "-q", *args).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def test_tables_say_each_puzzles_size_when_asked_as_the_cli_does(cli, tmp_path):
+    small, small_solutions = generated(cli, 4, (2, 2), 2, seed=3)
+    big, big_solutions = generated(cli, 16, (4, 4), 1, seed=3)
+    puzzles = [small[0], PUZZLE, big[0], pencilmarks(PUZZLE), "12", small[1]]
+    solutions = [small_solutions[0], SOLUTION, big_solutions[0], SOLUTION, None, small_solutions[1]]
+    sizes = ["4x4", "9x9", "16x16", "9x9 pencilmarks", None, "4x4"]
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(p + "\n" for p in puzzles))
+    tables = {
+        "solve": sb.solve(puzzles + [None], with_size=True),
+        "count": sb.count(puzzles + [None], limit=3, with_size=True),
+        "validate": sb.validate(puzzles + [None], with_size=True),
+    }
+    args = {"solve": (), "count": ("--limit", "3"), "validate": ()}
+    for command, table in tables.items():
+        # `size` first, then the columns without it, as the CLI's CSV puts it before `status`.
+        plain = {"solve": sb.solve, "count": sb.count, "validate": sb.validate}[command](puzzles)
+        assert table.column_names == ["size", *plain.column_names], command
+        assert str(table.schema.field("size").type) == "string"
+        assert table.column("size").to_pylist() == sizes + [None]
+        assert table.column("status")[-1].as_py() == "missing"
+        theirs = cli_rows(cli, command, path, "--with-size", *args[command])
+        for ours, row in zip(table.slice(0, len(puzzles)).to_pylist(), theirs):
+            for name in table.column_names:
+                value = ours[name]
+                text = "" if value is None else f"{value}+" if name == "count" and value == 3 else str(value)
+                assert text == row[name], (command, name, ours, row)
+    assert tables["solve"].column("solution").to_pylist() == solutions + [None]
+    # Without it, no size column.
+    assert "size" not in sb.solve(puzzles).column_names
+    # Told the boxes, a 6x6 puzzle says them.
+    tall, tall_solutions = generated(cli, 6, (3, 2), 2, seed=5)
+    table = sb.validate(tall, tall_solutions, box="3x2", with_size=True)
+    assert table.column("size").to_pylist() == ["6x6 (boxes 3x2)"] * 2
+    assert table.column("status").to_pylist() == ["valid"] * 2
+    assert sb.count([PUZZLE], size=6, with_size=True).column("size").to_pylist() == [None]
+
+
+def test_generate_makes_unique_puzzles_of_the_size_asked(cli):
+    for size, box, cells_ in [(None, None, 81), (4, None, 16), (6, "3x2", 36), (8, None, 64), (12, None, 144)]:
+        table = sb.generate(5, seed=11, size=size, box=box, solutions=True, threads=2)
+        assert table.column_names == ["puzzle", "solution"]
+        assert int(table.schema.metadata[b"seed"]) == 11
+        puzzles = table.column("puzzle").to_pylist()
+        assert all(len(p) == cells_ and "." in p for p in puzzles)
+        counted = sb.count(puzzles, limit=2, size=size, box=box)
+        assert counted.column("count").to_pylist() == [1] * 5  # exactly one solution each
+        solved = sb.solve(puzzles, size=size, box=box).column("solution").to_pylist()
+        assert solved == table.column("solution").to_pylist()
+        if box is not None:  # the shape matters: read as 2x3 boxes, they are other puzzles
+            assert sb.count(puzzles).column("count").to_pylist() != [1] * 5
+    sixteen = sb.generate(1, seed=2, size=16).column("puzzle").to_pylist()
+    assert len(sixteen[0]) == 256 and sb.count(sixteen).column("count").to_pylist() == [1]
+
+
+def test_generate_is_the_clis_generate_for_a_seed(cli):
+    for args, kwargs in [((), {}), (("--size", "6", "--box", "3x2"), {"box": (3, 2)}), (("--size", "16"), {"size": 16})]:
+        count = 3 if kwargs.get("size") == 16 else 40
+        theirs = run_cli(cli, "generate", "-n", count, "--seed", 99, "--solutions", "-q", *args, check_status=(0,)).stdout
+        rows = list(csv.DictReader(io.StringIO(theirs)))
+        for threads in (1, 2):
+            table = sb.generate(count, seed=99, solutions=True, threads=threads, **kwargs)
+            assert table.to_pylist() == rows, (args, threads)
+    # Without solutions, the CLI's one column; and the first puzzles of a longer run.
+    lines = run_cli(cli, "generate", "-n", 5, "--seed", 1, "-q", check_status=(0,)).stdout.split()
+    assert sb.generate(5, seed=1).to_pydict() == {"puzzle": lines}
+    assert sb.generate(7, seed=1).column("puzzle").to_pylist()[:5] == lines
+
+
+def test_generate_draws_a_seed_and_keeps_it_and_checks_its_arguments():
+    table = sb.generate(3)
+    seed = int(table.schema.metadata[b"seed"])
+    assert sb.generate(3, seed=seed).equals(table)
+    assert sb.generate(0, seed=1).num_rows == 0
+    assert sb.generate(0, seed=1).column_names == ["puzzle"]
+    with pytest.raises(ValueError, match="count must be at least 0, got -1"):
+        sb.generate(-1)
+    with pytest.raises(ValueError, match="--size 7: sizes run from 4 to 25"):
+        sb.generate(1, size=7)
+    with pytest.raises(ValueError, match="--box 3x3 makes 9x9 grids, not --size 6"):
+        sb.generate(1, size=6, box="3x3")
+    with pytest.raises(OverflowError):
+        sb.generate(1, seed=-1)

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import CLUSTER_COLUMNS, PUZZLE, SOLUTION, Dataset, assert_equals_cli
+from conftest import CLUSTER_COLUMNS, PUZZLE, SIZED_COLUMNS, SOLUTION, Dataset, assert_equals_cli
 
 pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed: pip install './python[spark]'")
 
@@ -54,15 +54,16 @@ def frame(spark, dataset):
     return df
 
 
-def run(task: str, frame):
-    """One adapter's output on the dataset's frame."""
+def run(task: str, frame, **options):
+    """One adapter's output on the dataset's frame (``options``: ``size``, ``box``,
+    ``with_size``, for the tasks that take them)."""
     if task == "solve":
-        return sbs.solve(frame, "puzzle")
+        return sbs.solve(frame, "puzzle", **options)
     if task == "count":
-        return sbs.count(frame, "puzzle", limit=Dataset.limit)
+        return sbs.count(frame, "puzzle", limit=Dataset.limit, **options)
     if task == "rate":
         return sbs.rate(frame, "puzzle")
-    return sbs.validate(frame, "puzzle", "solution")
+    return sbs.validate(frame, "puzzle", "solution", **options)
 
 
 @pytest.mark.parametrize("task", ["solve", "count", "validate", "rate"])
@@ -148,3 +149,49 @@ def test_our_columns_never_repeat_the_inputs_whatever_the_case(spark):
     assert out.columns == ["puzzle", "status", "status_out", "Error", "status_out2", "error_out"]
     row = out.collect()[0]
     assert (row["status"], row["status_out"], row["status_out2"]) == ("a", "b", "valid")
+
+
+#: The ``size`` column of the mixed sized dataset, row by row.
+MIXED_SIZES = ["4x4"] * 3 + ["6x6"] * 3 + ["8x8"] * 2 + ["9x9"] * 3 + ["12x12"] * 2 + ["16x16", "9x9 pencilmarks", None, None]
+
+
+@pytest.mark.parametrize("task", ["solve", "count", "validate"])
+def test_spark_takes_every_size_and_says_it_as_the_cli_does(task, spark, sized_datasets):
+    mixed = sized_datasets["mixed"]
+    out = run(task, spark.read.parquet(str(mixed.path)), with_size=True)
+    assert out.columns == ["id", "puzzle", "solution"] + SIZED_COLUMNS[task]
+    assert out.schema["size"].dataType.simpleString() == "string"
+    rows = [row.asDict() for row in out.collect()]
+    assert [row["size"] for row in rows] == MIXED_SIZES
+    assert_equals_cli(mixed, task, rows, columns=SIZED_COLUMNS[task])
+    if task == "validate":  # the spoilt answer, the pencilmark puzzle's, the line of no size
+        statuses = [row["status"] for row in rows]
+        assert statuses[:2] == ["valid", "answer disagrees with givens"]
+        assert statuses[-4:] == ["valid", "valid", "malformed", "missing"]
+
+
+def test_spark_box_and_size_read_tall_boxes_as_the_cli_does(spark, sized_datasets):
+    tall = sized_datasets["tall"]
+    df = spark.read.parquet(str(tall.path))
+    out = sbs.validate(df, "puzzle", "solution", box="3x2", with_size=True)
+    rows = [row.asDict() for row in out.collect()]
+    assert [row["status"] for row in rows] == ["valid"] * 6 + ["missing"]
+    assert [row["size"] for row in rows] == ["6x6 (boxes 3x2)"] * 6 + [None]
+    options = ("--box", "3x2")
+    assert_equals_cli(tall, "validate", rows, options, columns=SIZED_COLUMNS["validate"])
+    # Read as 2x3 boxes (without box=), they are other puzzles; size=6 alone says so too.
+    for plain in (sbs.validate(df, "puzzle", "solution"), sbs.validate(df, "puzzle", "solution", size=6)):
+        assert [row.status for row in plain.collect()][:6] != ["valid"] * 6
+    solved = sbs.solve(df, size=6, box=(3, 2)).collect()
+    assert [row.solution_out for row in solved] == tall.table["solution"].to_pylist()
+    assert "size" not in sbs.solve(df, box="3x2").columns
+
+
+def test_spark_size_errors_are_raised_on_the_driver(spark):
+    df = spark.createDataFrame([(PUZZLE,)], "puzzle string")
+    with pytest.raises(ValueError, match="--size 7: sizes run from 4 to 25"):
+        sbs.solve(df, size=7)
+    with pytest.raises(ValueError, match="--box 3x3 makes 9x9 grids, not --size 6"):
+        sbs.count(df, size=6, box="3x3")
+    with pytest.raises(TypeError, match="box: expected"):
+        sbs.validate(df, box=3.5)

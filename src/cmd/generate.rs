@@ -16,19 +16,19 @@ use rayon::prelude::*;
 
 use crate::generate::{puzzle_seed, Generator};
 use crate::grid::Grid;
-use crate::io::output::{json_string, OutputFormat};
+use crate::io::output::{json_string, OutputColumn, OutputFormat, Value};
 use crate::io::progress::{Progress, ProgressMode};
 use crate::rate::{rating_text, Rater, Technique};
 use crate::run::options::Sink;
-use crate::run::{dest, threads};
-use crate::sized::{Shape, SizedGenerator};
+use crate::run::{dest, threads, Cancel};
+use crate::sized::{Board, Shape, SizedGenerator};
 use crate::solver::{Solver, SolverKind};
 
 /// Puzzles generated a block at a time, which keeps memory bounded while the pool works.
 const BLOCK: u64 = 4096;
 
 /// Draws for one puzzle before the filters are declared out of reach.
-pub(crate) const MAX_DRAWS: u32 = 10_000;
+pub const MAX_DRAWS: u32 = 10_000;
 
 /// A range of clue counts, `LOW..HIGH` (both included) or one count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,13 +93,29 @@ impl FromStr for RatingRange {
     }
 }
 
-/// What `generate` is asked for.
-#[derive(Debug, Clone)]
-pub(crate) struct Plan {
-    /// How many puzzles.
-    pub count: u64,
+/// Which puzzles a seeded run makes: a seed, a shape and, for 9x9, filters. Puzzle `i` of
+/// it is the same whoever asks for it (the CLI's `generate` writes it, Python's `generate`
+/// keeps it in a table) and whatever the threads: the first its own generator, seeded with
+/// `puzzle_seed(seed, i)`, draws that passes the filters.
+///
+/// ```
+/// use sudoku_bulk::generation::{Made, Puzzles};
+/// use sudoku_bulk::sized::Shape;
+///
+/// let four = Shape::of_size(4).unwrap();
+/// let made = Puzzles::new(7, Some(four)).make(0).unwrap();
+/// let Made::Sized { puzzle, solution } = &made else { panic!("a 4x4 puzzle") };
+/// assert_eq!((puzzle.shape(), solution.shape()), (four, four));
+/// // The same seed and index, the same puzzle.
+/// assert_eq!(Puzzles::new(7, Some(four)).make(0).unwrap(), made);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzles {
     /// The seed they come from.
     pub seed: u64,
+    /// The grids' shape, if asked for; 9x9 is the classic generator's, other sizes take no
+    /// filters.
+    pub shape: Option<Shape>,
     /// Clue counts to keep, if limited.
     pub clues: Option<ClueRange>,
     /// The fewest guesses the band solver may need (as `solve` counts them), if limited.
@@ -108,42 +124,163 @@ pub(crate) struct Plan {
     pub rating: Option<RatingRange>,
     /// The hardest technique to keep (`rate`'s `technique`), if limited.
     pub technique: Option<Technique>,
-    /// Whether to write each puzzle's solution too.
-    pub solutions: bool,
-    /// Line, CSV or JSON Lines (`Auto`: CSV with solutions, line without).
-    pub format: OutputFormat,
-    /// When to draw a progress bar.
-    pub progress: ProgressMode,
-    /// Worker threads.
-    pub threads: usize,
     /// Draws for one puzzle before giving up ([`MAX_DRAWS`]).
     pub max_draws: u32,
-    /// The grids' shape, if asked for; 9x9 is the classic generator's, other sizes take no
-    /// filters.
-    pub shape: Option<Shape>,
 }
 
-impl Plan {
-    /// The output format, `Auto` settled; an error for one `generate` does not write.
-    pub fn output_format(&self) -> Result<OutputFormat> {
+/// Why puzzles could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// Filters were asked of grids other than 9x9.
+    #[error(
+        "{shape} grids: --clues, --min-guesses, --rating and --technique filter 9x9 puzzles only"
+    )]
+    SizedFilters {
+        /// The grids' shape.
+        shape: Shape,
+    },
+    /// No draw for one puzzle passed the filters.
+    #[error(
+        "puzzle {}: none of {draws} drawn passed {filters}; minimal puzzles mostly have 21 to \
+         27 clues and need few guesses: widen the filters",
+        index + 1
+    )]
+    Unmet {
+        /// The puzzle's index, from 0.
+        index: u64,
+        /// The draws made.
+        draws: u32,
+        /// The filters, as the CLI's options spell them.
+        filters: String,
+    },
+    /// The run's cancel token was set.
+    #[error("interrupted by signal {signal}")]
+    Interrupted {
+        /// The signal that asked it to stop.
+        signal: i32,
+    },
+}
+
+/// One puzzle a run made, and its solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Made {
+    /// A 9x9 puzzle.
+    Nine {
+        /// The puzzle.
+        puzzle: Grid,
+        /// Its one solution.
+        solution: Grid,
+    },
+    /// A puzzle of another size.
+    Sized {
+        /// The puzzle.
+        puzzle: Board,
+        /// Its one solution.
+        solution: Board,
+    },
+}
+
+impl Made {
+    /// Its value in one of [`Puzzles::columns`]: the puzzle or its solution in the line form
+    /// (`.` for a blank).
+    pub fn value(&self, column: OutputColumn) -> Value<'_> {
+        match (self, column) {
+            (Made::Nine { puzzle, .. }, OutputColumn::Puzzle) => Value::Grid(puzzle),
+            (Made::Nine { solution, .. }, OutputColumn::Solution) => Value::Grid(solution),
+            (Made::Sized { puzzle, .. }, OutputColumn::Puzzle) => Value::Board(puzzle),
+            (Made::Sized { solution, .. }, OutputColumn::Solution) => Value::Board(solution),
+            _ => Value::Null,
+        }
+    }
+}
+
+impl Puzzles {
+    /// The puzzles of `seed`, of `shape` (`None`: 9x9), unfiltered.
+    pub fn new(seed: u64, shape: Option<Shape>) -> Puzzles {
+        Puzzles {
+            seed,
+            shape,
+            clues: None,
+            min_guesses: None,
+            rating: None,
+            technique: None,
+            max_draws: MAX_DRAWS,
+        }
+    }
+
+    /// The columns of what a run writes: `puzzle`, and `solution` with `solutions` (the CLI's
+    /// CSV header and JSON Lines keys, Python's table).
+    pub fn columns(solutions: bool) -> Vec<OutputColumn> {
+        match solutions {
+            true => vec![OutputColumn::Puzzle, OutputColumn::Solution],
+            false => vec![OutputColumn::Puzzle],
+        }
+    }
+
+    /// Refuses what cannot be made: filters on grids other than 9x9.
+    pub fn check(&self) -> Result<(), GenerateError> {
         let filtered = self.clues.is_some()
             || self.min_guesses.is_some()
             || self.rating.is_some()
             || self.technique.is_some();
-        if let (Some(shape), true) = (self.sized(), filtered) {
-            bail!("{shape} grids: --clues, --min-guesses, --rating and --technique filter 9x9 puzzles only");
+        match (self.sized(), filtered) {
+            (Some(shape), true) => Err(GenerateError::SizedFilters { shape }),
+            _ => Ok(()),
         }
-        Ok(match (self.format, self.solutions) {
-            (OutputFormat::Auto, true) => OutputFormat::Csv,
-            (OutputFormat::Auto, false) => OutputFormat::Line,
-            (OutputFormat::Line, true) => {
-                bail!("--solutions needs CSV, TSV or JSON Lines output (-o x.csv, --output-format csv)")
+    }
+
+    /// Puzzle `index` and its solution: a 9x9 one that passes the filters, or one of the
+    /// shape.
+    pub fn make(&self, index: u64) -> Result<Made, GenerateError> {
+        self.check()?;
+        match self.sized() {
+            Some(shape) => {
+                let mut generator = SizedGenerator::new(shape, puzzle_seed(self.seed, index));
+                let solution = generator.solution(0);
+                let puzzle = generator.puzzle(&solution, 0);
+                Ok(Made::Sized { puzzle, solution })
             }
-            (OutputFormat::Parquet, _) => {
-                bail!("generate writes line, CSV, TSV or JSON Lines output, not Parquet")
+            None => match self.nine(index) {
+                Ok((puzzle, solution)) => Ok(Made::Nine { puzzle, solution }),
+                Err(draws) => Err(GenerateError::Unmet { index, draws, filters: self.filters() }),
+            },
+        }
+    }
+
+    /// Puzzles `0..count`, made on `pool`'s threads a block at a time and handed to `take`
+    /// in order, so that memory stays bounded whatever `count`. Stops at the first puzzle
+    /// whose filters are out of reach (after handing over those before it), when `cancel` is
+    /// set (between puzzles: those of the block not yet begun are not made), or when `take`
+    /// returns an error; that error is returned.
+    pub fn each_block<E: From<GenerateError>>(
+        &self,
+        count: u64,
+        pool: &rayon::ThreadPool,
+        cancel: &Cancel,
+        mut take: impl FnMut(&[Made]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.check()?;
+        let mut start = 0;
+        while start < count {
+            let end = (start + BLOCK).min(count);
+            let made: Vec<Result<Made, GenerateError>> = pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|i| match cancel.requested() {
+                        Some(signal) => Err(GenerateError::Interrupted { signal }),
+                        None => self.make(i),
+                    })
+                    .collect()
+            });
+            let failed = made.iter().position(Result::is_err).unwrap_or(made.len());
+            let good: Vec<Made> = made[..failed].iter().flatten().cloned().collect();
+            take(&good)?;
+            if let Some(Err(error)) = made.into_iter().nth(failed) {
+                return Err(error.into());
             }
-            (format, _) => format,
-        })
+            start = end;
+        }
+        Ok(())
     }
 
     /// Whether a puzzle passes the filters; the band solver is asked only when guesses count.
@@ -171,8 +308,9 @@ impl Plan {
         rating_kept && self.technique.is_none_or(|t| rated.hardest == Some(t))
     }
 
-    /// Puzzle `index` and its solution: the first its generator draws that passes the filters.
-    fn puzzle(&self, index: u64) -> Result<(Grid, Grid), u32> {
+    /// 9x9 puzzle `index` and its solution: the first its generator draws that passes the
+    /// filters, or the draws made when none did.
+    fn nine(&self, index: u64) -> Result<(Grid, Grid), u32> {
         let mut generator = Generator::new(puzzle_seed(self.seed, index));
         let mut solver = None;
         for _ in 0..self.max_draws {
@@ -206,48 +344,66 @@ impl Plan {
     fn sized(&self) -> Option<Shape> {
         self.shape.filter(|&shape| shape != Shape::NINE)
     }
+}
 
-    /// Puzzle `index` and its solution in the line form: a 9x9 one that passes the filters,
-    /// or one of the plan's shape.
-    fn lines(&self, index: u64) -> Result<(Vec<u8>, Vec<u8>), u32> {
-        let (mut puzzle, mut solution) = (Vec::with_capacity(81), Vec::with_capacity(81));
-        match self.sized() {
-            Some(shape) => {
-                let mut generator = SizedGenerator::new(shape, puzzle_seed(self.seed, index));
-                let grid = generator.solution(0);
-                generator.puzzle(&grid, 0).write_line(&mut puzzle);
-                grid.write_line(&mut solution);
+/// What the CLI's `generate` is asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    /// Which puzzles.
+    pub puzzles: Puzzles,
+    /// How many.
+    pub count: u64,
+    /// Whether to write each puzzle's solution too.
+    pub solutions: bool,
+    /// Line, CSV or JSON Lines (`Auto`: CSV with solutions, line without).
+    pub format: OutputFormat,
+    /// When to draw a progress bar.
+    pub progress: ProgressMode,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+impl Plan {
+    /// The output format, `Auto` settled; an error for one `generate` does not write, or for
+    /// puzzles that cannot be made.
+    pub fn output_format(&self) -> Result<OutputFormat> {
+        self.puzzles.check()?;
+        Ok(match (self.format, self.solutions) {
+            (OutputFormat::Auto, true) => OutputFormat::Csv,
+            (OutputFormat::Auto, false) => OutputFormat::Line,
+            (OutputFormat::Line, true) => {
+                bail!("--solutions needs CSV, TSV or JSON Lines output (-o x.csv, --output-format csv)")
             }
-            None => {
-                let (grid, answer) = self.puzzle(index)?;
-                grid.write_line(&mut puzzle);
-                answer.write_line(&mut solution);
+            (OutputFormat::Parquet, _) => {
+                bail!("generate writes line, CSV, TSV or JSON Lines output, not Parquet")
             }
-        }
-        Ok((puzzle, solution))
+            (format, _) => format,
+        })
     }
 }
 
-/// Appends one output record for `puzzle` (and `solution` if asked), lines of text, in
-/// `format`.
-fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &[u8], solution: Option<&[u8]>) {
-    match format {
-        OutputFormat::Jsonl => {
-            out.extend_from_slice(b"{\"puzzle\":");
-            json_string(out, puzzle);
-            if let Some(solution) = solution {
-                out.extend_from_slice(b",\"solution\":");
-                json_string(out, solution);
+/// Appends one output record of `columns`' values of `made` (lines of text), in `format`.
+fn encode(out: &mut Vec<u8>, format: OutputFormat, columns: &[OutputColumn], made: &Made) {
+    for (i, &column) in columns.iter().enumerate() {
+        let mut value = Vec::new();
+        made.value(column).write_text(&mut value);
+        match format {
+            OutputFormat::Jsonl => {
+                out.extend_from_slice(if i == 0 { b"{" } else { b"," });
+                json_string(out, column.name().as_bytes());
+                out.push(b':');
+                json_string(out, &value);
             }
-            out.push(b'}');
-        }
-        _ => {
-            out.extend_from_slice(puzzle);
-            if let Some(solution) = solution {
-                out.push(format.delimiter().unwrap_or(b','));
-                out.extend_from_slice(solution);
+            _ => {
+                if i > 0 {
+                    out.push(format.delimiter().unwrap_or(b','));
+                }
+                out.extend_from_slice(&value);
             }
         }
+    }
+    if format == OutputFormat::Jsonl {
+        out.push(b'}');
     }
     out.push(b'\n');
 }
@@ -255,6 +411,7 @@ fn encode(out: &mut Vec<u8>, format: OutputFormat, puzzle: &[u8], solution: Opti
 /// Writes the plan's puzzles to `output` (stdout when `None`).
 pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     let format = plan.output_format()?;
+    let columns = Puzzles::columns(plan.solutions);
     let pool = threads::lend(plan.threads)?;
     let sink = output.map_or(Sink::Stdout, Sink::from_arg);
     // On the terminal the bar is drawn on, each block is written with the bar cleared, and
@@ -263,32 +420,22 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     let (out, destination) = dest::open(&sink)?;
     let mut out = io::BufWriter::new(out);
     if let Some(d) = format.delimiter() {
-        let header = match plan.solutions {
-            true => format!("puzzle{}solution\n", char::from(d)),
-            false => "puzzle\n".to_string(),
-        };
+        let names: Vec<&str> = columns.iter().map(|c| c.name()).collect();
+        let header = names.join(&char::from(d).to_string()) + "\n";
         out.write_all(header.as_bytes()).context("writing output")?;
     }
     let progress = Progress::new(plan.progress, Some(plan.count));
-    let mut start = 0;
-    while start < plan.count {
-        let end = (start + BLOCK).min(plan.count);
-        let records: Vec<Result<Vec<u8>, (u64, u32)>> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let (puzzle, solution) = plan.lines(i).map_err(|draws| (i, draws))?;
-                    let mut record = Vec::with_capacity(2 * puzzle.len() + 20);
-                    let solution = plan.solutions.then_some(&solution[..]);
-                    encode(&mut record, format, &puzzle, solution);
-                    Ok(record)
-                })
-                .collect()
-        });
-        let failed = records.iter().position(Result::is_err).unwrap_or(records.len());
+    let mut done = 0;
+    let mut record = Vec::new();
+    // The CLI's signals do not stop `generate` (a first Ctrl-C is not seen, a second ends the
+    // process): a token of its own, never set. Python's `generate` sets its token.
+    let cancel = Cancel::new();
+    let written = plan.puzzles.each_block(plan.count, &pool, &cancel, |made| {
         let mut write = || {
-            for record in records[..failed].iter().flatten() {
-                out.write_all(record)?;
+            for made in made {
+                record.clear();
+                encode(&mut record, format, &columns, made);
+                out.write_all(&record)?;
             }
             if on_terminal {
                 out.flush()?;
@@ -300,17 +447,13 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
             false => write(),
         }
         .context("writing output")?;
-        if let Some(Err((i, draws))) = records.get(failed) {
-            progress.finish();
-            bail!(
-                "puzzle {}: none of {draws} drawn passed {}; minimal puzzles mostly have 21 to 27 \
-                 clues and need few guesses: widen the filters",
-                i + 1,
-                plan.filters()
-            )
-        }
-        progress.update(end, end);
-        start = end;
+        done += made.len() as u64;
+        progress.update(done, done);
+        anyhow::Ok(())
+    });
+    if let Err(error) = written {
+        progress.finish();
+        return Err(error);
     }
     progress.finish();
     out.flush().context("writing output")?;
@@ -343,48 +486,91 @@ mod tests {
         }
     }
 
-    fn plan() -> Plan {
-        Plan {
-            count: 0,
-            seed: 9,
-            clues: None,
-            min_guesses: None,
-            rating: None,
-            technique: None,
-            solutions: false,
-            format: OutputFormat::Auto,
-            progress: ProgressMode::Never,
-            threads: 1,
-            max_draws: MAX_DRAWS,
-            shape: None,
-        }
+    fn puzzles() -> Puzzles {
+        Puzzles::new(9, None)
     }
 
     #[test]
     fn filtered_puzzles_pass_their_filters() {
-        let plan = Plan { clues: Some(ClueRange { low: 22, high: 23 }), ..plan() };
+        let puzzles = Puzzles { clues: Some(ClueRange { low: 22, high: 23 }), ..puzzles() };
         for i in 0..20 {
-            let (puzzle, solution) = plan.puzzle(i).unwrap();
+            let (puzzle, solution) = puzzles.nine(i).unwrap();
             assert!((22..=23).contains(&puzzle.givens()), "{puzzle}");
             assert!(solution.is_solved() && solution.agrees_with(&puzzle));
         }
-        let plan = Plan { min_guesses: Some(3), ..plan };
+        let puzzles = Puzzles { min_guesses: Some(3), ..puzzles };
         let (mut band, mut scratch) = (SolverKind::Band.build(), Grid::EMPTY);
         for i in 0..5 {
-            let (puzzle, _) = plan.puzzle(i).unwrap();
+            let (puzzle, _) = puzzles.nine(i).unwrap();
             assert!(band.solve(&puzzle, 1, &mut scratch).guesses >= 3, "{puzzle}");
         }
     }
 
     #[test]
     fn filters_out_of_reach_are_given_up() {
-        let plan = Plan { clues: Some(ClueRange { low: 17, high: 17 }), max_draws: 20, ..plan() };
-        assert_eq!(plan.puzzle(0), Err(20));
+        let puzzles =
+            Puzzles { clues: Some(ClueRange { low: 17, high: 17 }), max_draws: 20, ..puzzles() };
+        assert_eq!(puzzles.nine(0), Err(20));
+        let unmet = puzzles.make(0).unwrap_err();
+        assert!(matches!(unmet, GenerateError::Unmet { index: 0, draws: 20, .. }));
+        assert!(unmet.to_string().starts_with("puzzle 1: none of 20 drawn passed --clues 17..17;"));
+        let sized = Puzzles { shape: Shape::of_size(16), ..puzzles };
+        assert_eq!(
+            sized.check().unwrap_err().to_string(),
+            "16x16 grids: --clues, --min-guesses, --rating and --technique filter 9x9 puzzles only"
+        );
     }
 
     #[test]
     fn without_filters_the_first_draw_is_kept() {
-        let (puzzle, _) = plan().puzzle(4).unwrap();
+        let (puzzle, _) = puzzles().nine(4).unwrap();
         assert_eq!(puzzle, Generator::new(puzzle_seed(9, 4)).puzzle());
+        let Made::Nine { puzzle: made, .. } = puzzles().make(4).unwrap() else { panic!("9x9") };
+        assert_eq!(made, puzzle);
+    }
+
+    /// The blocks' puzzles, in order, as `make` gives them one at a time.
+    fn blocks(puzzles: &Puzzles, count: u64, threads: usize, cancel: &Cancel) -> Vec<Made> {
+        let pool = threads::lend(threads).unwrap();
+        let mut all = Vec::new();
+        let done = puzzles.each_block(count, &pool, cancel, |made| {
+            all.extend_from_slice(made);
+            Ok::<_, GenerateError>(())
+        });
+        assert_eq!(done, Ok(()));
+        all
+    }
+
+    #[test]
+    fn blocks_are_the_puzzles_in_order_whatever_the_threads() {
+        let six = Puzzles { shape: Shape::new(3, 2), ..puzzles() };
+        for puzzles in [puzzles(), six] {
+            let one = blocks(&puzzles, 40, 1, &Cancel::new());
+            assert_eq!(one, blocks(&puzzles, 40, 2, &Cancel::new()));
+            let each: Vec<Made> = (0..40).map(|i| puzzles.make(i).unwrap()).collect();
+            assert_eq!(one, each);
+        }
+        // A set token stops the run before any puzzle is made.
+        let (cancel, pool) = (Cancel::new(), threads::lend(1).unwrap());
+        cancel.cancel(2);
+        let mut taken = 0;
+        let stopped = puzzles().each_block(10, &pool, &cancel, |made| {
+            taken += made.len();
+            Ok::<_, GenerateError>(())
+        });
+        assert_eq!((stopped, taken), (Err(GenerateError::Interrupted { signal: 2 }), 0));
+    }
+
+    #[test]
+    fn records_have_the_columns_values() {
+        let made = puzzles().make(0).unwrap();
+        let Made::Nine { puzzle, solution } = &made else { panic!("9x9") };
+        let columns = Puzzles::columns(true);
+        let (mut csv, mut jsonl) = (Vec::new(), Vec::new());
+        encode(&mut csv, OutputFormat::Csv, &columns, &made);
+        encode(&mut jsonl, OutputFormat::Jsonl, &columns, &made);
+        assert_eq!(String::from_utf8(csv).unwrap(), format!("{puzzle},{solution}\n"));
+        let jsonl = String::from_utf8(jsonl).unwrap();
+        assert_eq!(jsonl, format!("{{\"puzzle\":\"{puzzle}\",\"solution\":\"{solution}\"}}\n"));
     }
 }

@@ -205,9 +205,14 @@ impl Task {
 
     /// The columns of a table of its verdicts (Python's tables; CSV output puts `line`, and
     /// `puzzle` for inputs that are not CSV, before them, and `file` before `line` for a run of
-    /// several inputs: [`Task::csv_columns`]): `status`, its own, `error`.
-    pub fn table_columns(self) -> Vec<OutputColumn> {
-        let mut columns = vec![OutputColumn::Status];
+    /// several inputs: [`Task::csv_columns`]): (`size`, where asked for), `status`, its own,
+    /// `error`.
+    pub fn table_columns(self, size: bool) -> Vec<OutputColumn> {
+        let mut columns = Vec::with_capacity(8);
+        if size {
+            columns.push(OutputColumn::Size);
+        }
+        columns.push(OutputColumn::Status);
         columns.extend(self.output_columns().tables);
         columns.push(OutputColumn::Error);
         columns
@@ -215,7 +220,7 @@ impl Task {
 
     /// Our columns in CSV output, after a CSV input's own: (`file`, for a run of several
     /// inputs), `line`, (`puzzle`, for an input that is not CSV, whose record is not there),
-    /// (`size`, where asked for), then [`Task::table_columns`].
+    /// then [`Task::table_columns`] (`size` first, where asked for).
     pub fn csv_columns(
         self,
         several_inputs: bool,
@@ -227,10 +232,7 @@ impl Task {
         if !csv_input {
             columns.push(OutputColumn::Puzzle);
         }
-        if size {
-            columns.push(OutputColumn::Size);
-        }
-        columns.extend(self.table_columns());
+        columns.extend(self.table_columns(size));
         columns
     }
 
@@ -560,6 +562,12 @@ mod tests {
             names(&task.csv_columns(false, true, true)),
             ["line", "size", "status", "solution", "guesses", "error"]
         );
+        // Python's tables: the CSV columns without `line` and `puzzle`.
+        assert_eq!(
+            names(&task.table_columns(true)),
+            ["size", "status", "solution", "guesses", "error"]
+        );
+        assert_eq!(names(&task.table_columns(false)), ["status", "solution", "guesses", "error"]);
         let text = |value: Value<'_>| {
             let mut out = Vec::new();
             value.write_text(&mut out);
