@@ -252,3 +252,21 @@ fn stats_on_a_shared_corpus_agrees_with_validate_and_dedup() {
     }
     assert_eq!(stats["inputs"][0]["columns"]["puzzle"]["name"], "quizzes");
 }
+
+#[test]
+fn stats_reports_the_failed_records_of_every_input_under_one_header() {
+    let dir = TempDir::new("stats-report");
+    let one = dir.file("one.txt", format!("bad\n{A}\n").as_bytes());
+    let two = dir.file("two.txt", format!("{B}\nworse\n").as_bytes());
+    let report = dir.0.join("failed.csv");
+    let run = sudoku_bulk(
+        &["stats", "-q", &one, "--test", &two, "--report", report.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = std::fs::read_to_string(report).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "line,status,error,record", "{text}");
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[1].starts_with("1,malformed,") && lines[2].starts_with("2,malformed,"));
+}

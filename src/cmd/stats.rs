@@ -241,7 +241,6 @@ pub(crate) fn run(
     let Plan { inputs, test, mut output, output_file, report, summary_json, threads, .. } = plan;
     let mut settings = plan::settings(options, threads, OutputFormat::Line);
     settings.failures_only = false;
-    settings.headers = false;
     let mut tallier = Tallier::default();
     let classes = by == Sameness::Class;
     if classes {
@@ -263,6 +262,8 @@ pub(crate) fn run(
             };
             let keep = Counted { file: censuses.len() };
             let run = run_with(input, task, keep, sinks, &settings, &mut tallier, &|_| Ok(()))?;
+            settings.headers = false; // the report's header, once
+
             let mut census = std::mem::take(&mut tallier.census);
             census.tally.comments = run.tally.comments;
             census.tally.stopped = run.tally.stopped;
