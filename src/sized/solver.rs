@@ -32,8 +32,9 @@ struct Tables {
     peer_count: usize,
     /// The cells of house `h` (rows, then columns, then boxes) at `h * N .. (h + 1) * N`.
     houses: Vec<u16>,
-    /// The houses of each cell, as indices of house: its row, column and box.
-    houses_of: Vec<[u8; 3]>,
+    /// The houses of each cell (its row, column and box) as where their tallies of places
+    /// start: `h * N` for house `h`.
+    houses_of: Vec<[u16; 3]>,
 }
 
 impl Tables {
@@ -56,7 +57,9 @@ impl Tables {
             peer_count = peers.len() - first; // the same for every cell
         }
         let houses_of = (0..cells)
-            .map(|cell| [cell / n, n + cell % n, 2 * n + shape.box_of(cell)].map(|h| h as u8))
+            .map(|cell| {
+                [cell / n, n + cell % n, 2 * n + shape.box_of(cell)].map(|h| (h * n) as u16)
+            })
             .collect();
         Tables { shape, peers, peer_count, houses, houses_of }
     }
@@ -342,13 +345,12 @@ impl Work<'_> {
         if is_single(mask) {
             self.singles.push(cell as u16);
         }
-        let n = self.tables.shape.size();
         let houses = self.tables.houses_of[cell];
         while gone != 0 {
             let digit = gone.trailing_zeros() as usize;
             gone &= gone - 1;
             for house in houses {
-                let at = usize::from(house) * n + digit;
+                let at = usize::from(house) + digit;
                 self.places[at] -= 1;
                 match self.places[at] {
                     0 => return false,
@@ -386,13 +388,12 @@ impl Work<'_> {
     /// single is placed, and queues the digits left with one place. False when a digit has
     /// none.
     fn tally_places(&mut self) -> bool {
-        let n = self.tables.shape.size();
         self.places.fill(0);
         for (cell, &mask) in self.cand.iter().enumerate() {
             let houses = self.tables.houses_of[cell];
             if is_single(mask) {
                 for house in houses {
-                    self.places[usize::from(house) * n + mask.trailing_zeros() as usize] = PLACED;
+                    self.places[usize::from(house) + mask.trailing_zeros() as usize] = PLACED;
                 }
                 continue;
             }
@@ -401,7 +402,7 @@ impl Work<'_> {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 for house in houses {
-                    let at = usize::from(house) * n + digit;
+                    let at = usize::from(house) + digit;
                     self.places[at] = self.places[at].wrapping_add(1);
                 }
             }
@@ -428,7 +429,7 @@ impl Work<'_> {
                 // Placed: its houses' tallies of the digit no longer count down to a hidden
                 // single or a dead end (the cell's peers lose the digit next).
                 for house in tables.houses_of[usize::from(cell)] {
-                    self.places[usize::from(house) * n + digit.trailing_zeros() as usize] = PLACED;
+                    self.places[usize::from(house) + digit.trailing_zeros() as usize] = PLACED;
                 }
                 for &peer in tables.peers(usize::from(cell)) {
                     let peer = usize::from(peer);
