@@ -6,6 +6,7 @@
 //! serialisation, so its keys are spelled once, here; [`html`] draws the same value as a page.
 
 pub mod html;
+mod plot;
 pub mod report;
 
 use serde::Serialize;
