@@ -164,9 +164,12 @@ impl Cell {
     }
 }
 
+/// Counts by name, as the figures give them.
+type Named = Vec<(String, u64)>;
+
 /// A row of the summary table: its label, its key in the JSON, whether it details the row
 /// above, and its figure for each column.
-type Row<'a> = (String, String, bool, Vec<Option<Cell>>);
+type Row = (String, String, bool, Vec<Option<Cell>>);
 
 /// The named count `name` of `counts`.
 fn named(counts: &Ordered, name: &str) -> Option<u64> {
@@ -187,8 +190,8 @@ fn names_of(columns: &[(String, &Figures)], pick: fn(&Figures) -> &Ordered) -> V
 }
 
 /// Rows of named counts (`key/NAME`), leaving out the names that count nothing anywhere.
-fn count_rows<'a>(
-    rows: &mut Vec<Row<'a>>,
+fn count_rows(
+    rows: &mut Vec<Row>,
     columns: &[(String, &Figures)],
     key: &str,
     label: &str,
@@ -219,7 +222,7 @@ fn summary(out: &mut String, report: &Report) {
     let each = |get: &dyn Fn(&Figures) -> Option<Cell>| -> Vec<Option<Cell>> {
         columns.iter().map(|(_, f)| get(f)).collect()
     };
-    let mut rows: Vec<Row<'_>> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut row = |label: &str, key: &str, sub: bool, cells: Vec<Option<Cell>>| {
         rows.push((label.to_string(), key.to_string(), sub, cells));
     };
@@ -366,18 +369,8 @@ fn overlap(out: &mut String, report: &Report) {
 fn plots(out: &mut String, report: &Report) {
     out.push_str("<section id=\"plots\">\n<h2>Distributions</h2>\n<div class=\"plots\">\n");
     let sides = &report.sides;
-    let series = |pick: &dyn Fn(&Figures) -> Vec<(String, u64)>, categories: &[String]| {
-        sides
-            .iter()
-            .map(|s| {
-                let counts = pick(&s.figures);
-                let values = categories
-                    .iter()
-                    .map(|c| counts.iter().find(|(n, _)| n == c).map_or(0, |&(_, n)| n))
-                    .collect();
-                (s.side.to_string(), values)
-            })
-            .collect::<Vec<_>>()
+    let series = |pick: &dyn Fn(&Figures) -> Named, categories: &[String]| {
+        series_of(sides, pick, categories)
     };
     // Clue counts: every number from the fewest to the most, so the histogram has no gaps.
     let clues: Vec<u64> = sides
@@ -429,17 +422,35 @@ fn plots(out: &mut String, report: &Report) {
     };
     figure(out, "guesses", &chart, "How often the solver had to guess, in buckets that double: 0 (logic alone), 1, 2-3, 4-7, and so on. A measure of how hard a puzzle is for a machine.");
     if report.rated {
-        rating_plots(out, sides, &series);
+        rating_plots(out, sides);
     }
     out.push_str("</div>\n</section>\n");
 }
 
-/// The ratings and hardest techniques, in ladder order.
-fn rating_plots(
-    out: &mut String,
+/// A series a side: its name, and its `pick`ed count of each of `categories` (0 if absent).
+fn series_of(
     sides: &[SideFigures],
-    series: &dyn Fn(&dyn Fn(&Figures) -> Vec<(String, u64)>, &[String]) -> Vec<(String, Vec<u64>)>,
-) {
+    pick: &dyn Fn(&Figures) -> Named,
+    categories: &[String],
+) -> Vec<(String, Vec<u64>)> {
+    sides
+        .iter()
+        .map(|s| {
+            let counts = pick(&s.figures);
+            let values = categories
+                .iter()
+                .map(|c| counts.iter().find(|(n, _)| n == c).map_or(0, |&(_, n)| n))
+                .collect();
+            (s.side.to_string(), values)
+        })
+        .collect()
+}
+
+/// The ratings and hardest techniques, in ladder order.
+fn rating_plots(out: &mut String, sides: &[SideFigures]) {
+    let series = |pick: &dyn Fn(&Figures) -> Named, categories: &[String]| {
+        series_of(sides, pick, categories)
+    };
     let mut ratings: Vec<String> = Vec::new();
     for s in sides {
         for (r, _) in s.figures.ratings.iter().flat_map(|r| &r.ratings.0) {
