@@ -8,7 +8,9 @@
 # CLI the tests compare with; then pytest.
 # Needs python3 (3.9 or later) with venv and pip, a Rust toolchain, PyPI, and for the Spark
 # tests a Java 17 runtime (installed from Debian's packages where it is missing and this runs
-# as root with apt-get; otherwise it stops and says so).
+# as root with apt-get; otherwise it stops and says so). The browser test of the `stats`
+# report (test_stats_page.py) needs Chromium: installed from Debian's packages the same way;
+# where it cannot be, that test skips and pytest says why (-rs).
 #
 #   scripts/python-tests.sh            # every test
 #   scripts/python-tests.sh -k arrays  # arguments go to pytest
@@ -28,7 +30,7 @@ py="$venv/bin/python"
 step "test and lint dependencies"
 "$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$py" -m pip install --quiet --disable-pip-version-check \
-  "maturin>=1.9.4,<2" pytest pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed \
+  "maturin>=1.9.4,<2" pytest websocket-client pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed \
   "ruff>=0.6" "mypy>=1.11" "pyarrow-stubs>=20"
 
 # Before the slow build: these read the sources (and the stub) only.
@@ -53,6 +55,18 @@ if [ "${java_major:-0}" -lt 17 ]; then
   fi
 fi
 
+# The stats report's browser test drives a real headless Chromium over the DevTools protocol
+# (websocket-client, above).
+if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    step "Chromium for the stats report's browser test (apt-get install chromium)"
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else
+    echo "python-tests.sh: no chromium, and not root with apt-get to install it (Debian:" \
+      "apt-get install chromium): the stats report's browser test will skip" >&2
+  fi
+fi
+
 step "the CLI the tests compare with"
 cargo build --release --locked --quiet --bin sudoku-bulk
 target_dir=${CARGO_TARGET_DIR:-target}
@@ -68,4 +82,4 @@ step "stubtest sudoku_bulk._native (python/sudoku_bulk/_native.pyi against the b
 MYPYPATH=python "$py" -m mypy.stubtest sudoku_bulk._native
 
 step "pytest python/tests"
-"$py" -m pytest python/tests -q "$@"
+"$py" -m pytest python/tests -q -rs "$@"

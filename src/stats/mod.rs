@@ -1,11 +1,12 @@
 //! A corpus at a glance, for `stats`: what each input holds and how its records fare. A
 //! [`Census`] counts records as the workers judge them, a piece at a time; the writer thread
 //! adds the pieces up in input order, with the repeats it finds ([`Repeats`]), into each
-//! input's census and each side's (the training inputs, the `--test` ones). [`Report`] is the
+//! input's census and each side's (the training inputs, the `--test` ones). [`Report`](report::Report) is the
 //! whole as one typed value: `-o report.json`, `--summary-json` and Python's dict are its serde
 //! serialisation, so its keys are spelled once, here; [`html`] draws the same value as a page.
 
 pub mod html;
+mod plot;
 pub mod report;
 
 use serde::Serialize;
