@@ -199,7 +199,8 @@ enum Command {
     /// keys documented in docs/stats.md. --summary-json writes the JSON too, beside an HTML
     /// report.
     ///
-    /// Memory: about 60 bytes per distinct record for the repeats (30 with --by exact).
+    /// Memory: about 65 bytes per distinct puzzle for the repeats, and as much per distinct
+    /// class.
     ///
     /// Exit status: 0 once the report is written, whatever the records hold; 2 on a usage or
     /// I/O error.
