@@ -43,6 +43,7 @@ use common::{load, Corpus};
 use peer::Peer;
 use sudoku::Sudoku;
 // `Mode`: what each puzzle is solved for, as in `sudoku-bulk bench --mode`.
+use sudoku_bulk::stats::thousands;
 use sudoku_bulk::{BandSolver, BenchMode as Mode, BitmaskSolver, Grid, Solver, SolverKind};
 
 const DEFAULT_ROUNDS: usize = 7;
@@ -486,19 +487,6 @@ fn print_against_peers(config: &Config, results: &[(&Corpus, Measured)]) {
         };
         println!("| {name} | {} | {} |", ratio(Mode::First), ratio(Mode::Count2));
     }
-}
-
-/// `1234567` as `1,234,567`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Other projects' solvers, loaded at run time from shared libraries of the user's own builds,

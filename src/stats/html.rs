@@ -655,7 +655,7 @@ pub(crate) fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::canon::Sameness;
-    use crate::stats::report::{Overlap, Overlapping};
+    use crate::stats::report::{InputCensus, Overlap, Overlapping};
     use crate::stats::{Census, Malformed, RatingFigures, Repeats};
 
     /// Counts as `Ordered`.
@@ -667,8 +667,16 @@ mod tests {
     /// hostile text wherever the page shows a record or a name.
     fn report() -> Report {
         let names = ["train<b>.txt", "test.txt"];
-        let inputs: Vec<(String, usize, Census)> =
-            names.iter().enumerate().map(|(k, n)| (n.to_string(), k, Census::default())).collect();
+        let inputs: Vec<InputCensus> = names
+            .iter()
+            .enumerate()
+            .map(|(side, name)| InputCensus {
+                name: name.to_string(),
+                side,
+                census: Census::default(),
+                columns: None,
+            })
+            .collect();
         let repeats = [Repeats { exact: 2, class: Some(5) }, Repeats { exact: 0, class: Some(1) }];
         let overlap = Overlap {
             test_records: 40,

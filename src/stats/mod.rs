@@ -9,6 +9,8 @@ pub mod html;
 mod plot;
 pub mod report;
 
+pub use plot::thousands;
+
 use serde::Serialize;
 
 use crate::io::format::{Parsed, Record};

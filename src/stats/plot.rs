@@ -283,7 +283,7 @@ fn font(px: f64) -> (&'static str, f64) {
 }
 
 /// `n` with a comma between thousands: `24,997`.
-pub(crate) fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
