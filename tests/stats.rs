@@ -270,3 +270,16 @@ fn stats_reports_the_failed_records_of_every_input_under_one_header() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[1].starts_with("1,malformed,") && lines[2].starts_with("2,malformed,"));
 }
+
+#[test]
+fn stats_counts_a_size_the_solver_does_not_take_as_malformed() {
+    let dir = TempDir::new("stats-not-nine");
+    let file = dir.file("p.txt", format!("{A}\n3.....3....4.1..\n").as_bytes());
+    let stats = report(&[&file, "--solver", "bitmask"]);
+    let side = &stats["sides"][0];
+    assert_eq!(n(&side["reasons"], "malformed"), 1);
+    assert_eq!(n(&side["malformed"], "not 9x9"), 1, "{}", side["malformed"]);
+    assert_eq!(side["malformed_records"][0]["line"], 2);
+    assert_eq!(n(&side["sizes"], "9x9"), 1);
+    assert!(side["sizes"].get("4x4").is_none(), "{}", side["sizes"]);
+}

@@ -153,6 +153,13 @@ impl Census {
     pub fn add(&mut self, file: usize, record: &Record<'_>, verdict: &Verdict, answer: Answer) {
         self.tally.add(verdict);
         self.answers[answer.index()] += 1;
+        // Not a puzzle: a record that does not parse, or one of a size the solver does not
+        // take (`--solver bitmask` on a 16x16 line).
+        if let Some(Fault { reason: Reason::Malformed, detail: Detail::Record(e) }) = verdict.fault
+        {
+            self.add_malformed(file, record, &e);
+            return;
+        }
         let (clues, size) = match &record.parsed {
             Ok(Parsed::Nine(puzzle)) => (puzzle.grid.givens(), None),
             Ok(Parsed::Sized(puzzle)) => {
@@ -160,13 +167,8 @@ impl Census {
                 let clues = if marks { 0 } else { puzzle.board.givens() };
                 (clues, Some((puzzle.board.shape(), marks)))
             }
-            Err(_) => {
-                let Some(Fault { detail: Detail::Record(e), .. }) = verdict.fault else {
-                    unreachable!("a record that does not parse fails as malformed")
-                };
-                self.add_malformed(file, record, &e);
-                return;
-            }
+            // Counted above: a record that does not parse fails as malformed.
+            Err(_) => return,
         };
         bump_named(&mut self.sizes, size);
         if !matches!(size, Some((_, true))) {
