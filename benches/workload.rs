@@ -17,6 +17,8 @@
 //! BAND_CORPUS=PREFIX     only the corpora whose file name starts with PREFIX (default: all)
 //! BAND_SAMPLE=N          puzzles a corpus (default 300)
 //! SUDOKU_DATASETS=DIR    where the corpora are (default ../shared/datasets)
+//! WORKLOAD=sized         the sized solver instead, on the same puzzles (`*sized_workload*`)
+//! WORKLOAD_FILES=A:B     with WORKLOAD=sized, these files too: a puzzle a line, any size
 //! ```
 //!
 //! `cargo bench --bench workload` runs it without callgrind, as a quick check that it works.
@@ -27,6 +29,7 @@ mod common;
 
 use std::hint::black_box;
 
+use sudoku_bulk::sized::{Board, Shape, SizedSolver};
 use sudoku_bulk::{BandSolver, Grid, Solver};
 
 /// Solves every puzzle with limits 1 and 2; kept apart, and never inlined, so that callgrind
@@ -47,7 +50,25 @@ fn band_workload(puzzles: &[Grid]) -> (u64, u64) {
     (found, guesses)
 }
 
+/// [`band_workload`] for the sized solver: the same limits, on boards of any size.
+#[inline(never)]
+fn sized_workload(puzzles: &[(Board, Vec<u32>)]) -> (u64, u64) {
+    let mut solver = SizedSolver::new();
+    let (mut found, mut guesses) = (0, 0);
+    let mut first = vec![0; sudoku_bulk::sized::MAX_CELLS];
+    for limit in [1, 2] {
+        for (puzzle, candidates) in puzzles {
+            let first = &mut first[..candidates.len()];
+            let outcome = solver.count(puzzle.shape(), black_box(candidates), limit, first);
+            found += u64::from(outcome.solutions);
+            guesses += outcome.guesses;
+        }
+    }
+    (found, guesses)
+}
+
 fn main() {
+    let sized = std::env::var("WORKLOAD").is_ok_and(|v| v == "sized");
     let prefix = std::env::var("BAND_CORPUS").unwrap_or_default();
     let n: usize = std::env::var("BAND_SAMPLE")
         .map_or(300, |v| v.parse().expect("workload: BAND_SAMPLE is a number"));
@@ -70,7 +91,33 @@ fn main() {
                     .unwrap_or_else(|e| panic!("workload: {name}: {e}"))
             })
             .collect();
-        let (found, guesses) = band_workload(&puzzles);
+        let (found, guesses) = if sized {
+            let boards = puzzles.iter().map(|grid| {
+                Board::from_cells(Shape::NINE, grid.cells()).expect("a 9x9 grid's cells")
+            });
+            sized_workload(
+                &boards.map(|board| (board.clone(), board.candidates())).collect::<Vec<_>>(),
+            )
+        } else {
+            band_workload(&puzzles)
+        };
         eprintln!("{name}: {} puzzles, {found} found, {guesses} guesses", puzzles.len());
+    }
+    let files = std::env::var("WORKLOAD_FILES").unwrap_or_default();
+    for path in files.split(':').filter(|path| sized && !path.is_empty()) {
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("workload: {path}: {e}"));
+        let puzzles: Vec<(Board, Vec<u32>)> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .take(n)
+            .map(|l| {
+                let board = Board::parse_line(l.trim().as_bytes(), None)
+                    .unwrap_or_else(|e| panic!("workload: {path}: {e}"));
+                (board.clone(), board.candidates())
+            })
+            .collect();
+        let (found, guesses) = sized_workload(&puzzles);
+        eprintln!("{path}: {} puzzles, {found} found, {guesses} guesses", puzzles.len());
     }
 }

@@ -1,95 +1,160 @@
-//! The solver for every size: candidates as one bit set a cell, singles and locked candidates
-//! propagated, fewest candidates branching.
+//! The solver for every size: where each digit may go as a bit set a row, singles and locked
+//! candidates propagated, fewest candidates branching.
 //!
 //! The band solver is built around the 9x9 grid's 81 cells and 27-bit bands; other sizes need
-//! a solver that is not. This one keeps, for each cell, the digits it may still hold as a
-//! `u32` (bit `d - 1` for digit `d`; N is at most 25), and for each digit in each house the
-//! number of places it has left there. A cell down to one digit is placed: its digit leaves
-//! its peers (naked singles). A digit whose tally falls to one has one place left in that
-//! house (a hidden single), to none a dead end; both are found as the candidate leaves, with
-//! no pass over the grid. When neither finds anything, the segments where a row or column
-//! crosses a box are tallied for digits locked in one of them (locked candidates). When none
-//! of these finds anything, it branches on the open cell with the fewest candidates (of those,
-//! the one sharing candidates with the most open peers) and tries each in turn, on a copy of
-//! the state one level down a stack that is kept between puzzles.
+//! a solver that is not. This one keeps, for each digit and each row, the columns where the
+//! digit may still go, as a `u32` (bit `c` for column `c`; N is at most 25): a grid of N
+//! digit boards, N rows each, the layout of the band solver with a row where it has a band.
+//! Placing a digit clears its column and box from its own board and its cell from the other
+//! digits' boards, a word a row; the singles are found by passes over the boards that fold
+//! rows into bit slices:
+//! - naked singles: a row's cells that are in one digit's row and not in two;
+//! - hidden singles: a digit's row with one column; its column or box in one row of a band;
+//! - locked candidates (when no single is left): a digit in one row of a box leaves the rest
+//!   of the row, in one box of a row the rest of the box; the same with columns.
 //!
-//! The tallies cost three counts a candidate taken out, which an easy puzzle does not repay:
-//! a puzzle's first singles are placed without them, and they are counted once those run out
-//! ([`Work::tally_places`]). The peers and houses of each cell come from [`Tables`], built
-//! once for a shape and kept until the next puzzle of another shape. It takes candidate masks
-//! rather than givens, so pencilmark puzzles (a set of allowed digits a cell) are solved the
-//! same way.
+//! Each pass looks only where something changed: the rows where a cell lost a digit, for
+//! naked singles, and the digits whose boards changed, for hidden singles and locked
+//! candidates (`Level::dirty`, `fresh`, `unlocked`). A puzzle's givens are placed all at once,
+//! a digit at a time ([`place_givens`]).
+//!
+//! When none of these finds anything, it branches on the open cell with two candidates most
+//! bound to its open peers, or on a digit with two places left in a house, or on the cell
+//! with the fewest candidates, and tries each option in turn on a copy of the level, one
+//! level down a stack kept between puzzles. The size is a const generic (`N`), so that each
+//! size's loops are unrolled for it; the box shape is not, since a size may have two.
+//!
+//! It takes candidate masks rather than givens, so pencilmark puzzles (a set of allowed digits
+//! a cell) are solved the same way.
 
-use super::Shape;
+use super::{Shape, MAX_SIZE};
 use crate::solver::Outcome;
 
-/// The cells a shape's houses and peers are made of, as indices into the cell array.
-#[derive(Debug, Clone)]
-struct Tables {
-    shape: Shape,
-    /// `peer_count` peers a cell: the other cells of its row, column and box, once each.
-    peers: Vec<u16>,
-    peer_count: usize,
-    /// The cells of house `h` (rows, then columns, then boxes) at `h * N .. (h + 1) * N`.
-    houses: Vec<u16>,
-    /// The houses of each cell (its row, column and box) as where their tallies of places
-    /// start: `h * N` for house `h`.
-    houses_of: Vec<[u16; 3]>,
+const M: usize = MAX_SIZE;
+
+/// A level of the search: where each digit may still go, and what is placed.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// `board[d][r]`: the columns of row `r` where digit `d + 1` may go; once it is placed in
+    /// the row, its column alone.
+    board: [[u32; M]; M],
+    /// The columns of each row with no digit placed yet.
+    open: [u32; M],
+    /// For each digit, the rows, columns and boxes it is placed in (bit `r`, `c`, `b`).
+    rows_done: [u32; M],
+    cols_done: [u32; M],
+    boxes_done: [u32; M],
+    /// The digits whose boards changed since the hidden singles last looked at them, and
+    /// since the locked candidates did.
+    fresh: u32,
+    unlocked: u32,
+    /// The rows where a cell lost a digit since the naked singles last looked at them.
+    dirty: u32,
 }
 
-impl Tables {
-    fn new(shape: Shape) -> Tables {
-        let (n, cells) = (shape.size(), shape.cells());
-        let houses: Vec<u16> =
-            (0..3 * n).flat_map(|h| (0..n).map(move |k| shape.house_cell(h, k) as u16)).collect();
-        let mut peers = Vec::new();
-        let mut peer_count = 0;
-        for cell in 0..cells {
-            let (row, col, bx) = (cell / n, cell % n, shape.box_of(cell));
-            let first = peers.len();
-            peers.extend(
-                (0..cells)
-                    .filter(|&p| {
-                        p != cell && (p / n == row || p % n == col || shape.box_of(p) == bx)
-                    })
-                    .map(|p| p as u16),
-            );
-            peer_count = peers.len() - first; // the same for every cell
+impl Level {
+    const EMPTY: Level = Level {
+        board: [[0; M]; M],
+        open: [0; M],
+        rows_done: [0; M],
+        cols_done: [0; M],
+        boxes_done: [0; M],
+        fresh: 0,
+        unlocked: 0,
+        dirty: 0,
+    };
+
+    /// Copies the first `N` rows of every table: all a grid of size `N` uses.
+    #[inline]
+    fn copy_from<const N: usize>(&mut self, other: &Level) {
+        for (mine, theirs) in self.board[..N].iter_mut().zip(&other.board[..N]) {
+            mine[..N].copy_from_slice(&theirs[..N]);
         }
-        let houses_of = (0..cells)
-            .map(|cell| {
-                [cell / n, n + cell % n, 2 * n + shape.box_of(cell)].map(|h| (h * n) as u16)
-            })
-            .collect();
-        Tables { shape, peers, peer_count, houses, houses_of }
-    }
-
-    #[inline]
-    fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
-    }
-
-    #[inline]
-    fn house(&self, house: usize) -> &[u16] {
-        let n = self.shape.size();
-        &self.houses[house * n..(house + 1) * n]
+        self.open[..N].copy_from_slice(&other.open[..N]);
+        self.rows_done[..N].copy_from_slice(&other.rows_done[..N]);
+        self.cols_done[..N].copy_from_slice(&other.cols_done[..N]);
+        self.boxes_done[..N].copy_from_slice(&other.boxes_done[..N]);
+        (self.fresh, self.unlocked, self.dirty) = (other.fresh, other.unlocked, other.dirty);
     }
 }
 
-/// Solves grids of any [`Shape`], given as candidate masks. Keeps its tables and its stack
-/// between puzzles: one a worker thread.
+/// A shape's boxes as the passes use them: bands of `box_rows` rows, stacks of `box_cols`
+/// columns.
+#[derive(Debug, Clone, Copy)]
+struct Boxes {
+    rows: usize,
+    bands: usize,
+    stacks: usize,
+    /// The columns of each stack.
+    stack_cols: [u32; M],
+    /// The stack of each column.
+    stack_of: [u8; M],
+    /// The rows of each band.
+    band_rows: [u32; M],
+    /// Every column (every row, every box): the bits `0..N`.
+    all: u32,
+}
+
+impl Boxes {
+    fn new(shape: Shape) -> Boxes {
+        let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
+        let mut boxes = Boxes {
+            rows,
+            bands: n / rows,
+            stacks: n / cols,
+            stack_cols: [0; M],
+            stack_of: [0; M],
+            band_rows: [0; M],
+            all: shape.all_digits(),
+        };
+        for r in 0..n {
+            boxes.band_rows[r / rows] |= 1 << r;
+        }
+        for c in 0..n {
+            boxes.stack_cols[c / cols] |= 1 << c;
+            boxes.stack_of[c] = (c / cols) as u8;
+        }
+        boxes
+    }
+
+    /// The box holding row `r`, column `c`.
+    #[inline]
+    fn box_of(&self, r: usize, c: usize) -> usize {
+        r / self.rows * self.stacks + usize::from(self.stack_of[c])
+    }
+}
+
+/// Calls `$solver.$method::<N>($args)` with `N` the size `$n`, one instance a size a [`Shape`]
+/// can have (box rows and columns of 2 or more, at most 25 cells a house).
+macro_rules! by_size {
+    ($n:expr, $solver:ident . $method:ident ( $($arg:expr),* )) => {
+        match $n {
+            4 => $solver.$method::<4>($($arg),*),
+            6 => $solver.$method::<6>($($arg),*),
+            8 => $solver.$method::<8>($($arg),*),
+            9 => $solver.$method::<9>($($arg),*),
+            10 => $solver.$method::<10>($($arg),*),
+            12 => $solver.$method::<12>($($arg),*),
+            14 => $solver.$method::<14>($($arg),*),
+            15 => $solver.$method::<15>($($arg),*),
+            16 => $solver.$method::<16>($($arg),*),
+            18 => $solver.$method::<18>($($arg),*),
+            20 => $solver.$method::<20>($($arg),*),
+            21 => $solver.$method::<21>($($arg),*),
+            22 => $solver.$method::<22>($($arg),*),
+            24 => $solver.$method::<24>($($arg),*),
+            25 => $solver.$method::<25>($($arg),*),
+            n => unreachable!("a shape of size {n}: sizes with boxes run from 4 to 25"),
+        }
+    };
+}
+
+/// Solves grids of any [`Shape`], given as candidate masks. Keeps its stack between puzzles:
+/// one a worker thread.
 #[derive(Debug, Clone, Default)]
 pub struct SizedSolver {
-    tables: Option<Tables>,
-    /// The candidates of every cell, a level of the search at a time.
-    stack: Vec<u32>,
-    /// The places left to each digit in each house, `3 * N * N` a level of the search: house
-    /// `h`, digit `d` (from 0) at `h * N + d`. A placed digit keeps its one place.
-    places: Vec<u8>,
-    /// Cells down to one candidate whose digit has not yet left their peers.
-    singles: Vec<u16>,
-    /// Digits down to one place in a house (`h * N + d`), not yet placed there perhaps.
-    hidden: Vec<u16>,
+    /// The levels of the search, kept between puzzles.
+    levels: Vec<Level>,
     limit: u32,
     solutions: u32,
     guesses: u64,
@@ -98,7 +163,7 @@ pub struct SizedSolver {
 }
 
 impl SizedSolver {
-    /// A solver with no tables yet.
+    /// A solver with an empty stack.
     pub fn new() -> SizedSolver {
         SizedSolver::default()
     }
@@ -132,92 +197,80 @@ impl SizedSolver {
         first: &mut [u8],
         budget: u64,
     ) -> Option<Outcome> {
-        self.budget = budget;
-        let (n, cells) = (shape.size(), shape.cells());
+        let cells = shape.cells();
         assert!(candidates.len() == cells && first.len() == cells, "one value a cell");
-        if self.tables.as_ref().map(|t| t.shape) != Some(shape) {
-            self.tables = Some(Tables::new(shape));
+        (self.limit, self.solutions, self.guesses, self.budget) = (limit.max(1), 0, 0, budget);
+        if self.levels.is_empty() {
+            self.levels.push(Level::EMPTY);
         }
-        (self.limit, self.solutions, self.guesses) = (limit.max(1), 0, 0);
-        if self.stack.len() < cells {
-            self.stack.resize(cells, 0);
-            self.places.resize(3 * n * n, 0);
-        }
-        let all = shape.all_digits();
-        let tables = self.tables.take().expect("just built");
-        let mut work = Work {
-            tables: &tables,
-            cand: &mut self.stack[..cells],
-            places: &mut self.places[..3 * n * n],
-            singles: &mut self.singles,
-            hidden: &mut self.hidden,
-        };
-        work.singles.clear();
-        work.hidden.clear();
-        let mut live = true;
-        for (cell, (slot, &mask)) in work.cand.iter_mut().zip(candidates).enumerate() {
-            *slot = mask & all;
-            live &= mask & all != 0;
-            if is_single(mask & all) {
-                work.singles.push(cell as u16);
-            }
-        }
-        // Naked singles first, with no tallies to keep: most of an easy puzzle falls to them.
-        let live = live && work.naked_singles() && work.tally_places();
-        if live && work.propagate() {
-            self.search(&tables, 0, first);
-        }
-        self.tables = Some(tables);
+        let boxes = Boxes::new(shape);
+        by_size!(shape.size(), self.start(&boxes, candidates, first));
         let outcome = Outcome { solutions: self.solutions, guesses: self.guesses };
         (self.guesses <= self.budget).then_some(outcome)
     }
 
-    /// Searches from the (propagated) candidates at `level`; true once the limit is reached.
-    fn search(&mut self, tables: &Tables, level: usize, first: &mut [u8]) -> bool {
-        let (cells, tallied) = (tables.shape.cells(), 3 * tables.shape.cells());
-        let (here, here_places) = (level * cells, level * tallied);
-        let Some(branch) = Branch::fewest(
-            tables,
-            &self.stack[here..here + cells],
-            &self.places[here_places..here_places + tallied],
-        ) else {
+    /// Sets the first level from the candidates, propagates it and searches.
+    fn start<const N: usize>(&mut self, boxes: &Boxes, candidates: &[u32], first: &mut [u8]) {
+        let level = &mut self.levels[0];
+        let all = boxes.all;
+        let mut live = true;
+        let mut given = [0u32; M];
+        for (r, row) in candidates.chunks_exact(N).enumerate() {
+            // Most cells are blank or given: the blanks set every digit's row at once.
+            let blank = row
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (c, &mask)| acc | u32::from(mask & all == all) << c);
+            for digit in &mut level.board[..N] {
+                digit[r] = blank;
+            }
+            for (c, &mask) in row.iter().enumerate().filter(|&(_, &mask)| mask & all != all) {
+                let mut digits = mask & all;
+                live &= digits != 0;
+                given[r] |= u32::from(digits & digits.wrapping_sub(1) == 0) << c;
+                while digits != 0 {
+                    level.board[digits.trailing_zeros() as usize][r] |= 1 << c;
+                    digits &= digits - 1;
+                }
+            }
+            level.open[r] = all & !given[r];
+        }
+        (level.fresh, level.unlocked, level.dirty) = (all, all, all);
+        if live && place_givens::<N>(level, boxes, &given) && propagate::<N>(level, boxes) {
+            self.search::<N>(boxes, 0, first);
+        }
+    }
+
+    /// Searches from the (propagated) level `depth`; true once the limit is reached.
+    fn search<const N: usize>(&mut self, boxes: &Boxes, depth: usize, first: &mut [u8]) -> bool {
+        let Some(branch) = Branch::choose::<N>(&self.levels[depth], boxes) else {
             // Every cell placed, and every placement propagated: a solution.
             self.solutions += 1;
             if self.solutions == 1 {
-                for (digit, &mask) in first.iter_mut().zip(&self.stack[here..here + cells]) {
-                    *digit = mask.trailing_zeros() as u8 + 1;
+                let level = &self.levels[depth];
+                for (d, digit) in level.board[..N].iter().enumerate() {
+                    for (r, &cols) in digit[..N].iter().enumerate() {
+                        first[r * N + cols.trailing_zeros() as usize] = d as u8 + 1;
+                    }
                 }
             }
             return self.solutions >= self.limit;
         };
-        if self.stack.len() < here + 2 * cells {
-            self.stack.resize(here + 2 * cells, 0);
-            self.places.resize(here_places + 2 * tallied, 0);
+        if self.levels.len() < depth + 2 {
+            self.levels.push(Level::EMPTY);
         }
-        for &(cell, digit) in &branch.options[..branch.count] {
+        for &(d, r, c) in &branch.options[..branch.count] {
             self.guesses += 1;
             if self.guesses > self.budget {
                 return true; // given up
             }
-            let (this, next) = self.stack[here..here + 2 * cells].split_at_mut(cells);
-            next.copy_from_slice(this);
-            let (this_places, next_places) =
-                self.places[here_places..here_places + 2 * tallied].split_at_mut(tallied);
-            next_places.copy_from_slice(this_places);
-            let cell = usize::from(cell);
-            let mut work = Work {
-                tables,
-                cand: next,
-                places: next_places,
-                singles: &mut self.singles,
-                hidden: &mut self.hidden,
-            };
-            work.singles.clear();
-            work.hidden.clear();
-            let others = work.cand[cell] & !digit;
-            if work.remove(cell, others)
-                && work.propagate()
-                && self.search(tables, level + 1, first)
+            let (here, below) = self.levels.split_at_mut(depth + 1);
+            let next = &mut below[0];
+            next.copy_from::<N>(&here[depth]);
+            let (d, r, c) = (usize::from(d), usize::from(r), usize::from(c));
+            if place::<N>(next, boxes, d, r, c)
+                && propagate::<N>(next, boxes)
+                && self.search::<N>(boxes, depth + 1, first)
             {
                 return true;
             }
@@ -226,318 +279,505 @@ impl SizedSolver {
     }
 }
 
-/// The choices at a branch point, one of which must hold: the digits of one cell, or the
-/// places of one digit in one house, whichever are fewer (as dancing links picks the column
-/// with the fewest rows). Large grids need the second: a 25x25 puzzle's open cells often have
-/// three or more candidates where some digit has two places left in a house.
+/// Places digit `d` in row `r`, column `c`: it leaves its column and box, and the cell's
+/// other digits leave the cell. False when the cell cannot hold it (it is placed, with
+/// another digit, or has lost this one); placing it again is nothing.
+#[inline]
+fn place<const N: usize>(level: &mut Level, boxes: &Boxes, d: usize, r: usize, c: usize) -> bool {
+    let bit = 1u32 << c;
+    if level.board[d][r] & bit == 0 {
+        return false;
+    }
+    if level.open[r] & bit == 0 {
+        return true; // placed already
+    }
+    let mut gone = 1 << d;
+    for (e, digit) in level.board[..N].iter_mut().enumerate() {
+        gone |= u32::from(digit[r] & bit != 0) << e;
+        digit[r] &= !bit;
+    }
+    level.fresh |= gone;
+    level.unlocked |= gone;
+    let board = &mut level.board[d];
+    let mut dirty = 1 << r;
+    for (i, row) in board[..N].iter_mut().enumerate() {
+        dirty |= u32::from(*row & bit != 0) << i;
+        *row &= !bit;
+    }
+    let (band, stack) =
+        (r / boxes.rows * boxes.rows, boxes.stack_cols[usize::from(boxes.stack_of[c])]);
+    for row in &mut board[band..band + boxes.rows] {
+        *row &= !stack;
+    }
+    board[r] = bit;
+    level.dirty |= dirty | boxes.band_rows[r / boxes.rows];
+    level.open[r] &= !bit;
+    level.rows_done[d] |= 1 << r;
+    level.cols_done[d] |= bit;
+    level.boxes_done[d] |= 1 << boxes.box_of(r, c);
+    true
+}
+
+/// Places the cells given one digit, all at once: each digit leaves the rows, columns and
+/// boxes it is given in. False where two givens of a digit share a house.
+fn place_givens<const N: usize>(level: &mut Level, boxes: &Boxes, given: &[u32; M]) -> bool {
+    for d in 0..N {
+        let board = &mut level.board[d];
+        let (mut rows_done, mut cols_done, mut boxes_done) = (0u32, 0u32, 0u32);
+        let mut band_cols = [0u32; M];
+        for (band, stacks) in band_cols[..boxes.bands].iter_mut().enumerate() {
+            for r in band * boxes.rows..(band + 1) * boxes.rows {
+                let here = board[r] & given[r];
+                if here == 0 {
+                    continue;
+                }
+                let c = here.trailing_zeros() as usize;
+                let stack = boxes.stack_cols[usize::from(boxes.stack_of[c])];
+                if here & (here - 1) != 0 || here & cols_done != 0 || *stacks & stack != 0 {
+                    return false;
+                }
+                *stacks |= stack;
+                cols_done |= here;
+                rows_done |= 1 << r;
+                boxes_done |= 1 << boxes.box_of(r, c);
+            }
+        }
+        for (r, row) in board[..N].iter_mut().enumerate() {
+            if rows_done & 1 << r != 0 {
+                *row &= given[r];
+            } else {
+                *row &= !(cols_done | band_cols[r / boxes.rows]);
+            }
+        }
+        (level.rows_done[d], level.cols_done[d], level.boxes_done[d]) =
+            (rows_done, cols_done, boxes_done);
+    }
+    true
+}
+
+/// Places naked and hidden singles until none is left, then takes out locked candidates and
+/// goes round again while they take anything. False at a dead end: a cell with no digit, or a
+/// digit with no place in a house.
+fn propagate<const N: usize>(level: &mut Level, boxes: &Boxes) -> bool {
+    loop {
+        let mut placed = false;
+        let mut dirty = std::mem::take(&mut level.dirty);
+        while dirty != 0 {
+            let r = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let open = level.open[r];
+            if open == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0, 0);
+            for digit in &level.board[..N] {
+                twice |= once & digit[r];
+                once |= digit[r];
+            }
+            if open & !once != 0 {
+                return false;
+            }
+            let mut singles = open & !twice;
+            while singles != 0 {
+                let c = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // Its one digit, unless a single placed before it in the row took it.
+                let Some(d) = (0..N).find(|&d| level.board[d][r] & 1 << c != 0) else {
+                    return false;
+                };
+                if !place::<N>(level, boxes, d, r, c) {
+                    return false;
+                }
+                placed = true;
+            }
+        }
+        let mut fresh = std::mem::take(&mut level.fresh);
+        while fresh != 0 {
+            let d = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            if level.rows_done[d] != boxes.all && !hidden_singles::<N>(level, boxes, d, &mut placed)
+            {
+                return false;
+            }
+        }
+        if !placed {
+            match locked_candidates::<N>(level, boxes) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {} // more singles, perhaps
+            }
+        }
+    }
+}
+
+/// Places digit `d` where a row, column or box has one place left for it; false where one
+/// has none. The columns and boxes are read from the rows folded band by band (`once`, in a
+/// row of the band; `twice`, in two), taken before the band's placements: a place they show
+/// may have gone since (so it is looked for again), never one they miss.
+fn hidden_singles<const N: usize>(
+    level: &mut Level,
+    boxes: &Boxes,
+    d: usize,
+    placed: &mut bool,
+) -> bool {
+    let mut rows = !level.rows_done[d] & boxes.all;
+    while rows != 0 {
+        let r = rows.trailing_zeros() as usize;
+        rows &= rows - 1;
+        let cols = level.board[d][r];
+        if cols == 0 {
+            return false;
+        }
+        if cols & (cols - 1) == 0 {
+            if !place::<N>(level, boxes, d, r, cols.trailing_zeros() as usize) {
+                return false;
+            }
+            *placed = true;
+        }
+    }
+    let (mut col_once, mut col_twice) = (0, 0);
+    for band in 0..boxes.bands {
+        let rows = band * boxes.rows..(band + 1) * boxes.rows;
+        let (mut once, mut twice) = (0, 0);
+        for &cols in &level.board[d][rows.clone()] {
+            twice |= once & cols;
+            once |= cols;
+        }
+        for stack in 0..boxes.stacks {
+            let b = band * boxes.stacks + stack;
+            if level.boxes_done[d] & 1 << b != 0 {
+                continue;
+            }
+            let seg = once & boxes.stack_cols[stack];
+            if seg == 0 {
+                return false;
+            }
+            if twice & seg == 0 && seg & (seg - 1) == 0 {
+                let Some(r) = rows.clone().find(|&r| level.board[d][r] & seg != 0) else {
+                    return false;
+                };
+                if !place::<N>(level, boxes, d, r, seg.trailing_zeros() as usize) {
+                    return false;
+                }
+                *placed = true;
+            }
+        }
+        col_twice |= twice | (col_once & once);
+        col_once |= once;
+    }
+    if col_once != boxes.all {
+        return false;
+    }
+    let mut cols = col_once & !col_twice & !level.cols_done[d];
+    while cols != 0 {
+        let c = cols.trailing_zeros() as usize;
+        cols &= cols - 1;
+        if level.cols_done[d] & 1 << c != 0 {
+            continue;
+        }
+        let Some(r) = (0..N).find(|&r| level.board[d][r] & 1 << c != 0) else {
+            return false;
+        };
+        if !place::<N>(level, boxes, d, r, c) {
+            return false;
+        }
+        *placed = true;
+    }
+    true
+}
+
+/// Where a digit's places in a box all lie in one row (or column), it leaves the rest of
+/// that row (pointing); where its places in a row (or column) all lie in one box, it leaves
+/// the rest of the box (claiming). Only the digits whose boards changed since it last looked
+/// ([`Level::unlocked`]), and only their houses without the digit placed. Returns whether any
+/// place went, `None` at a dead end.
+fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option<bool> {
+    let mut unlocked = std::mem::take(&mut level.unlocked);
+    let (mut changed, mut dirty) = (0u32, 0u32);
+    while unlocked != 0 {
+        let d = unlocked.trailing_zeros() as usize;
+        unlocked &= unlocked - 1;
+        let (rows_done, cols_done, boxes_done) =
+            (level.rows_done[d], level.cols_done[d], level.boxes_done[d]);
+        if rows_done == boxes.all {
+            continue;
+        }
+        let board = &mut level.board[d];
+        let mut rows_cleared = 0u32;
+        let mut clear = |board: &mut [u32; M], r: usize, cols: u32| {
+            if board[r] & cols != 0 {
+                board[r] &= !cols;
+                rows_cleared |= 1 << r;
+            }
+        };
+        let mut band_cols = [0u32; M];
+        for (band, band_once) in band_cols[..boxes.bands].iter_mut().enumerate() {
+            let rows = band * boxes.rows..(band + 1) * boxes.rows;
+            for r in rows.clone().filter(|&r| rows_done & 1 << r == 0) {
+                // Claiming: the row's places in one box leave the box's other rows.
+                let cols = board[r];
+                if cols == 0 {
+                    return None;
+                }
+                let stack =
+                    boxes.stack_cols[usize::from(boxes.stack_of[cols.trailing_zeros() as usize])];
+                if cols & !stack == 0 {
+                    for other in rows.clone().filter(|&other| other != r) {
+                        clear(board, other, stack);
+                    }
+                }
+            }
+            let once = board[rows.clone()].iter().fold(0, |acc, &cols| acc | cols);
+            *band_once = once;
+            for (stack_at, &stack) in boxes.stack_cols[..boxes.stacks].iter().enumerate() {
+                if boxes_done & 1 << (band * boxes.stacks + stack_at) != 0 {
+                    continue;
+                }
+                // Pointing along a row: the box's places in one row leave the row's other
+                // boxes.
+                let mut in_rows = rows.clone().filter(|&r| board[r] & stack != 0);
+                if let (Some(r), None) = (in_rows.next(), in_rows.next()) {
+                    clear(board, r, !stack);
+                }
+                // Pointing along a column: the box's places in one column leave the column's
+                // other bands.
+                let seg = once & stack;
+                if seg != 0 && seg & (seg - 1) == 0 {
+                    for r in (0..rows.start).chain(rows.end..N) {
+                        clear(board, r, seg);
+                    }
+                }
+            }
+        }
+        // Claiming along columns: a column's places in one band leave the box's other columns.
+        let mut seen_twice = 0;
+        let mut seen = 0;
+        for &cols in &band_cols[..boxes.bands] {
+            seen_twice |= seen & cols;
+            seen |= cols;
+        }
+        for (band, &cols) in band_cols[..boxes.bands].iter().enumerate() {
+            let only_here = cols & !seen_twice & !cols_done;
+            if only_here == 0 {
+                continue;
+            }
+            for &stack in &boxes.stack_cols[..boxes.stacks] {
+                let cols = only_here & stack;
+                if cols == 0 {
+                    continue;
+                }
+                if cols & (cols - 1) != 0 {
+                    return None; // two columns that need the digit in one box
+                }
+                for r in band * boxes.rows..(band + 1) * boxes.rows {
+                    clear(board, r, stack & !cols);
+                }
+            }
+        }
+        changed |= u32::from(rows_cleared != 0) << d;
+        dirty |= rows_cleared;
+    }
+    level.fresh |= changed;
+    level.unlocked |= changed;
+    level.dirty |= dirty;
+    Some(changed != 0)
+}
+/// The choices at a branch point, one of which must hold, as (digit, row, column) to place:
+/// the digits of one cell, or the places of one digit in one house, whichever are fewer (as
+/// dancing links picks the column with the fewest rows). Large grids need the second: a
+/// 25x25 puzzle's open cells often have three or more candidates where some digit has two
+/// places left in a house.
 struct Branch {
-    options: [(u16, u32); super::MAX_SIZE],
+    options: [(u8, u8, u8); M],
     count: usize,
 }
 
 impl Branch {
     /// The branch with the fewest options, or `None` when every cell is placed.
-    fn fewest(tables: &Tables, cand: &[u32], places: &[u8]) -> Option<Branch> {
-        // Most searches have a cell with two candidates, found without counting bits (a
-        // `count_ones` is a dozen instructions on a baseline x86-64).
-        let fewest = if cand.iter().any(|&mask| is_pair(mask)) {
-            2
-        } else {
-            cand.iter().map(|mask| mask.count_ones()).filter(|&count| count > 1).min()?
-        };
-        let mut branch = Branch { options: [(0, 0); super::MAX_SIZE], count: 0 };
-        if fewest > 2 {
-            // A digit with two places in a house, if there is one (a placed digit has one).
-            if let Some(at) = places.iter().position(|&count| count == 2) {
-                let n = tables.shape.size();
-                let digit = 1 << (at % n);
-                for &cell in tables.house(at / n) {
-                    if cand[usize::from(cell)] & digit != 0 {
-                        branch.options[branch.count] = (cell, digit);
-                        branch.count += 1;
-                    }
+    fn choose<const N: usize>(level: &Level, boxes: &Boxes) -> Option<Branch> {
+        // The cells with two candidates, row by row, from bit slices of the counts.
+        let mut pairs = [0u32; M];
+        let mut any_open = false;
+        for r in 0..N {
+            let open = level.open[r];
+            if open == 0 {
+                continue;
+            }
+            any_open = true;
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for digit in &level.board[..N] {
+                three |= two & digit[r];
+                two |= one & digit[r];
+                one |= digit[r];
+            }
+            pairs[r] = two & !three & open;
+        }
+        if !any_open {
+            return None;
+        }
+        let mut branch = Branch { options: [(0, 0, 0); M], count: 0 };
+        if let Some((r, c)) = Branch::most_linked::<N>(level, boxes, &pairs) {
+            for d in (0..N).filter(|&d| level.board[d][r] & 1 << c != 0) {
+                branch.push(d, r, c);
+            }
+            return Some(branch);
+        }
+        if branch.digit_in_two_places::<N>(level, boxes) {
+            return Some(branch);
+        }
+        // No cell has two candidates, and no digit two places: the cell with the fewest.
+        let (mut fewest, mut at) = (u32::MAX, (0, 0));
+        for r in 0..N {
+            let mut open = level.open[r];
+            while open != 0 {
+                let c = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = (0..N).filter(|&d| level.board[d][r] & 1 << c != 0).count() as u32;
+                if count < fewest {
+                    (fewest, at) = (count, (r, c));
                 }
-                return Some(branch);
             }
         }
-        let best = Branch::most_linked(tables, cand, fewest);
-        let mut options = cand[best];
-        while options != 0 {
-            let digit = options & options.wrapping_neg();
-            options ^= digit;
-            branch.options[branch.count] = (best as u16, digit);
-            branch.count += 1;
+        let (r, c) = at;
+        for d in (0..N).filter(|&d| level.board[d][r] & 1 << c != 0) {
+            branch.push(d, r, c);
         }
         Some(branch)
     }
 
-    /// Of the cells with `fewest` candidates, the one most bound to its open peers: a peer
-    /// that shares a candidate with it counts 1, and 8 more if it has two candidates (trying
-    /// a digit here then places that peer, or leaves it one candidate: a chain of singles
-    /// that fails or fills fast). Against the first such cell, this cuts the guesses on hard
-    /// 16x16 puzzles about sixfold, and on hard 25x25 ones a hundredfold.
-    fn most_linked(tables: &Tables, cand: &[u32], fewest: u32) -> usize {
-        let (mut best, mut most) = (0, 0);
-        for (cell, &mask) in cand.iter().enumerate() {
-            let has_fewest = if fewest == 2 { is_pair(mask) } else { mask.count_ones() == fewest };
-            if !has_fewest {
-                continue;
-            }
-            let links: usize = tables
-                .peers(cell)
-                .iter()
-                .map(|&peer| cand[usize::from(peer)])
-                .filter(|&peer| peer & mask != 0 && !is_single(peer))
-                .map(|peer| if is_pair(peer) { 9 } else { 1 })
-                .sum::<usize>()
-                + 1;
-            if links > most {
-                (best, most) = (cell, links);
+    fn push(&mut self, d: usize, r: usize, c: usize) {
+        self.options[self.count] = (d as u8, r as u8, c as u8);
+        self.count += 1;
+    }
+
+    /// Of the cells with two candidates (`pairs`, a row's columns a row), the one most bound
+    /// to its open peers: a peer that shares a candidate with it counts 1, and 8 more if it
+    /// has two candidates (trying a digit here then places that peer, or leaves it one
+    /// candidate: a chain of singles that fails or fills fast). Against the first such cell,
+    /// this cuts the guesses on hard 16x16 puzzles about sixfold, and on hard 25x25 ones a
+    /// hundredfold.
+    fn most_linked<const N: usize>(
+        level: &Level,
+        boxes: &Boxes,
+        pairs: &[u32; M],
+    ) -> Option<(usize, usize)> {
+        let (mut best, mut most) = (None, 0);
+        for r in 0..N {
+            let mut cells = pairs[r];
+            let band = r / boxes.rows * boxes.rows..(r / boxes.rows + 1) * boxes.rows;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let bit = 1u32 << c;
+                let stack = boxes.stack_cols[usize::from(boxes.stack_of[c])];
+                let mut digits = [0usize; 2];
+                let mut found = 0;
+                for d in 0..N {
+                    if level.board[d][r] & bit != 0 && found < 2 {
+                        digits[found] = d;
+                        found += 1;
+                    }
+                }
+                let mut links = 1;
+                let shared_in = |r2: usize| {
+                    (level.board[digits[0]][r2] | level.board[digits[1]][r2]) & level.open[r2]
+                };
+                // The peers in the cell's band, which may be several a row.
+                for r2 in band.clone() {
+                    let shared = shared_in(r2) & if r2 == r { !bit } else { stack | bit };
+                    links += count(shared) + 8 * count(shared & pairs[r2]);
+                }
+                // The rest of its column: one cell a row.
+                for r2 in (0..band.start).chain(band.end..N) {
+                    let shared = shared_in(r2) & bit;
+                    links += u32::from(shared != 0) + 8 * u32::from(shared & pairs[r2] != 0);
+                }
+                if links > most {
+                    (best, most) = (Some((r, c)), links);
+                }
             }
         }
         best
     }
+
+    /// A digit with two places left in a row, a column or a box, if there is one.
+    fn digit_in_two_places<const N: usize>(&mut self, level: &Level, boxes: &Boxes) -> bool {
+        for d in 0..N {
+            let board = &level.board[d];
+            let mut rows = !level.rows_done[d] & boxes.all;
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                if is_pair(board[r]) {
+                    let mut cols = board[r];
+                    while cols != 0 {
+                        self.push(d, r, cols.trailing_zeros() as usize);
+                        cols &= cols - 1;
+                    }
+                    return true;
+                }
+            }
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for &cols in &board[..N] {
+                three |= two & cols;
+                two |= one & cols;
+                one |= cols;
+            }
+            let twos = two & !three & !level.cols_done[d];
+            if twos != 0 {
+                let c = twos.trailing_zeros() as usize;
+                for r in (0..N).filter(|&r| board[r] & 1 << c != 0) {
+                    self.push(d, r, c);
+                }
+                return true;
+            }
+        }
+        for d in 0..N {
+            let board = &level.board[d];
+            for b in 0..boxes.bands * boxes.stacks {
+                if level.boxes_done[d] & 1 << b != 0 {
+                    continue;
+                }
+                let (band, stack) = (b / boxes.stacks, boxes.stack_cols[b % boxes.stacks]);
+                let rows = band * boxes.rows..(band + 1) * boxes.rows;
+                let places: u32 = rows.clone().map(|r| count(board[r] & stack)).sum();
+                if places == 2 {
+                    for r in rows {
+                        let mut cols = board[r] & stack;
+                        while cols != 0 {
+                            self.push(d, r, cols.trailing_zeros() as usize);
+                            cols &= cols - 1;
+                        }
+                    }
+                    return true;
+                }
+            }
+        }
+        false
+    }
 }
 
-/// Whether a mask holds exactly two digits.
+/// Whether a mask holds exactly two bits.
 #[inline]
 fn is_pair(mask: u32) -> bool {
-    !is_single(mask) && is_single(mask & (mask - 1))
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
 }
 
-/// Whether a mask holds exactly one digit (or none).
+/// The bits set in a mask of at most 26 bits, by two lookups: `count_ones` is a dozen
+/// instructions on a baseline x86-64, which has no `popcnt`.
 #[inline]
-fn is_single(mask: u32) -> bool {
-    mask & mask.wrapping_sub(1) == 0
+fn count(mask: u32) -> u32 {
+    u32::from(BITS[(mask & 0x1fff) as usize]) + u32::from(BITS[(mask >> 13 & 0x1fff) as usize])
 }
 
-/// The tally of a digit placed in a house: far above any count of places, so that the
-/// places its peers lose never bring it down to one or none.
-const PLACED: u8 = 128;
-
-/// A level of the search being propagated: its candidates and its tallies of places, and
-/// what is left to do there.
-struct Work<'a> {
-    tables: &'a Tables,
-    cand: &'a mut [u32],
-    /// The places left to each digit in each house ([`SizedSolver::places`]).
-    places: &'a mut [u8],
-    singles: &'a mut Vec<u16>,
-    hidden: &'a mut Vec<u16>,
-}
-
-impl Work<'_> {
-    /// Takes `digits` out of `cell`'s candidates, and each out of the tallies of the cell's
-    /// houses. A cell left with one candidate is queued to be placed; a digit left with one
-    /// place in a house is queued as a hidden single. False at a dead end: a cell with no
-    /// candidate left, or a digit with no place left in a house.
-    #[inline(always)]
-    fn remove(&mut self, cell: usize, digits: u32) -> bool {
-        let mut gone = self.cand[cell] & digits;
-        if gone == 0 {
-            return true;
-        }
-        let mask = self.cand[cell] ^ gone;
-        self.cand[cell] = mask;
-        if mask == 0 {
-            return false;
-        }
-        if is_single(mask) {
-            self.singles.push(cell as u16);
-        }
-        let houses = self.tables.houses_of[cell];
-        while gone != 0 {
-            let digit = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            for house in houses {
-                let at = usize::from(house) + digit;
-                self.places[at] -= 1;
-                match self.places[at] {
-                    0 => return false,
-                    1 => self.hidden.push(at as u16),
-                    _ => {}
-                }
-            }
-        }
-        true
+/// The bits set in each 13-bit number.
+static BITS: [u8; 1 << 13] = {
+    let mut bits = [0u8; 1 << 13];
+    let mut i = 1;
+    while i < bits.len() {
+        bits[i] = bits[i >> 1] + (i & 1) as u8;
+        i += 1;
     }
-
-    /// Places every queued cell's digit (it leaves the cell's peers), and the cells that are
-    /// left with one candidate, with no tallies of places kept: the start of a puzzle, until
-    /// [`tally_places`](Self::tally_places). False at a dead end.
-    fn naked_singles(&mut self) -> bool {
-        while let Some(cell) = self.singles.pop() {
-            let digit = self.cand[usize::from(cell)];
-            for &peer in self.tables.peers(usize::from(cell)) {
-                let mask = self.cand[usize::from(peer)];
-                if mask & digit != 0 {
-                    self.cand[usize::from(peer)] = mask ^ digit;
-                    if mask == digit {
-                        return false;
-                    }
-                    if is_single(mask ^ digit) {
-                        self.singles.push(peer);
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// Tallies the places of each digit in each house from the cells' candidates, once every
-    /// single is placed, and queues the digits left with one place. False when a digit has
-    /// none.
-    fn tally_places(&mut self) -> bool {
-        self.places.fill(0);
-        for (cell, &mask) in self.cand.iter().enumerate() {
-            let houses = self.tables.houses_of[cell];
-            if is_single(mask) {
-                for house in houses {
-                    self.places[usize::from(house) + mask.trailing_zeros() as usize] = PLACED;
-                }
-                continue;
-            }
-            let mut digits = mask;
-            while digits != 0 {
-                let digit = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                for house in houses {
-                    let at = usize::from(house) + digit;
-                    self.places[at] = self.places[at].wrapping_add(1);
-                }
-            }
-        }
-        for (at, &count) in self.places.iter().enumerate() {
-            match count {
-                0 => return false,
-                1 => self.hidden.push(at as u16),
-                _ => {}
-            }
-        }
-        true
-    }
-
-    /// Places every queued cell's digit (it leaves the cell's peers) and every hidden single,
-    /// until neither finds more; then tries locked candidates, and goes round again while they
-    /// remove anything. False at a dead end.
-    fn propagate(&mut self) -> bool {
-        let tables = self.tables;
-        let n = tables.shape.size();
-        loop {
-            if let Some(cell) = self.singles.pop() {
-                let digit = self.cand[usize::from(cell)];
-                // Placed: its houses' tallies of the digit no longer count down to a hidden
-                // single or a dead end (the cell's peers lose the digit next).
-                for house in tables.houses_of[usize::from(cell)] {
-                    self.places[usize::from(house) + digit.trailing_zeros() as usize] = PLACED;
-                }
-                for &peer in tables.peers(usize::from(cell)) {
-                    let peer = usize::from(peer);
-                    if self.cand[peer] & digit != 0 && !self.remove(peer, digit) {
-                        return false;
-                    }
-                }
-            } else if let Some(at) = self.hidden.pop() {
-                // The digit's one place in the house: the digit's, unless placed already.
-                let (house, digit) = (usize::from(at) / n, 1 << (usize::from(at) % n));
-                let mut cells = tables.house(house).iter().map(|&cell| usize::from(cell));
-                if let Some(cell) = cells.find(|&cell| self.cand[cell] & digit != 0) {
-                    if !self.remove(cell, !digit) {
-                        return false;
-                    }
-                }
-            } else {
-                match self.locked_candidates() {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {} // more singles, perhaps
-                }
-            }
-        }
-    }
-
-    /// Where a digit's places in a box all lie in one row (or column), it leaves the rest of
-    /// that row (pointing); where its places in a row all lie in one box, it leaves the rest
-    /// of the box (claiming); the same with columns. Worked out on segments, the cells a row
-    /// (column) shares with a box. Returns whether any candidate went, `None` at a dead end.
-    ///
-    /// A digit confined to one segment of a line (or box) is only worth acting on when it is
-    /// also in another segment of the box (or line): that is where it goes from. Tallying
-    /// each line's and each box's segments (`once`, `twice`) says so with a few bit
-    /// operations, so cells are visited only when a candidate leaves them.
-    fn locked_candidates(&mut self) -> Option<bool> {
-        let shape = self.tables.shape;
-        let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-        // The segments of line `line` at `s * n + line`: a row crosses `rows` boxes (N /
-        // cols), in segments of `cols` cells; a column crosses `cols` boxes, in segments of
-        // `rows` cells. At most 12 segments a line (boxes 2x12) of 25 lines.
-        let mut row_seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
-        let mut col_seg = [0u32; super::MAX_SIZE * super::MAX_SIZE / 2];
-        for (row, line) in self.cand[..n * n].chunks_exact(n).enumerate() {
-            for (s, segment) in line.chunks_exact(cols).enumerate() {
-                row_seg[s * n + row] = segment.iter().fold(0, |acc, &mask| acc | mask);
-            }
-            let band = row / rows;
-            for (seg, &mask) in col_seg[band * n..(band + 1) * n].iter_mut().zip(line) {
-                *seg |= mask;
-            }
-        }
-        let mut changed = false;
-        for along_rows in [true, false] {
-            // Segments a line, which is also lines a box; cells a segment.
-            let (across, depth, seg) =
-                if along_rows { (rows, cols, &row_seg) } else { (cols, rows, &col_seg) };
-            let cell = |line: usize, k: usize| if along_rows { line * n + k } else { k * n + line };
-            let mut remove = |line: usize, k: usize, digits: u32| -> Option<()> {
-                let c = cell(line, k);
-                if self.cand[c] & digits != 0 {
-                    changed = true;
-                    return self.remove(c, digits).then_some(());
-                }
-                Some(())
-            };
-            // Digits in one segment of a line, and in two or more.
-            let (mut line_confined, mut line_twice) = ([0u32; super::MAX_SIZE], [0u32; 25]);
-            for line in 0..n {
-                let (once, twice) = tally((0..across).map(|s| seg[s * n + line]));
-                (line_confined[line], line_twice[line]) = (once & !twice, twice);
-            }
-            for first in (0..n).step_by(across) {
-                for s in 0..across {
-                    // The box of lines `first..first + across` at segment `s`.
-                    let lines = first..first + across;
-                    let (once, box_twice) = tally(lines.clone().map(|line| seg[s * n + line]));
-                    let box_confined = once & !box_twice;
-                    for line in lines.clone() {
-                        let segment = seg[s * n + line];
-                        // Claiming: confined to this segment in the line, so out of the box's
-                        // other lines.
-                        let claimed = segment & line_confined[line] & box_twice;
-                        if claimed != 0 {
-                            for other in lines.clone().filter(|&other| other != line) {
-                                for k in s * depth..(s + 1) * depth {
-                                    remove(other, k, claimed)?;
-                                }
-                            }
-                        }
-                        // Pointing: confined to this segment in the box, so out of the line's
-                        // other boxes.
-                        let pointed = segment & box_confined & line_twice[line];
-                        if pointed != 0 {
-                            for k in (0..n).filter(|k| k / depth != s) {
-                                remove(line, k, pointed)?;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Some(changed)
-    }
-}
-
-/// The digits found in at least one of `masks`, and in at least two.
-#[inline]
-fn tally(masks: impl Iterator<Item = u32>) -> (u32, u32) {
-    masks.fold((0, 0), |(once, twice), mask| (once | mask, twice | (once & mask)))
-}
+    bits
+};
