@@ -569,7 +569,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 say!("sudoku-bulk: seed {seed} (--seed {seed} repeats this run)");
             }
             let started = Instant::now();
-            generate::run(&plan, args.output.as_deref())?;
+            if let Err(error) = generate::run(&plan, args.output.as_deref(), &cancel) {
+                return match error.downcast::<run::Error>() {
+                    Ok(run::Error::Interrupted { signal, kept }) => Ok(interrupted(signal, kept)),
+                    Ok(other) => Err(other.into()),
+                    Err(error) => Err(error),
+                };
+            }
             if !args.quiet {
                 let secs = started.elapsed().as_secs_f64();
                 say!("sudoku-bulk: {}", generate_summary(args.count, secs));
@@ -639,15 +645,18 @@ fn execute(options: Options, quiet: bool) -> Result<ExitCode> {
             }
             Ok(ExitCode::from(summary.exit_code()))
         }
-        Err(run::Error::Interrupted { signal, kept }) => {
-            // The staged files were removed: nothing half-written is left behind.
-            let what = match kept {
-                Some(path) => format!("{} left as it was", path.display()),
-                None => "the output is incomplete".to_string(),
-            };
-            say!("sudoku-bulk: interrupted by signal {signal}; {what}");
-            Ok(ExitCode::from((128 + signal) as u8))
-        }
+        Err(run::Error::Interrupted { signal, kept }) => Ok(interrupted(signal, kept)),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Says that a signal stopped the run, and what became of the output (its staged file was
+/// removed: nothing half-written is left behind); the exit status a shell would report.
+fn interrupted(signal: i32, kept: Option<std::path::PathBuf>) -> ExitCode {
+    let what = match kept {
+        Some(path) => format!("{} left as it was", path.display()),
+        None => "the output is incomplete".to_string(),
+    };
+    say!("sudoku-bulk: interrupted by signal {signal}; {what}");
+    ExitCode::from((128 + signal) as u8)
 }

@@ -60,6 +60,26 @@ fn a_signal_stops_the_run_and_leaves_no_partial_output() {
 }
 
 #[test]
+fn a_signal_stops_generate_and_leaves_no_partial_output() {
+    let tmp = TempDir::new("signal-generate");
+    let out = tmp.0.join("out.csv");
+    std::fs::write(&out, "old contents\n").unwrap();
+    let args = ["generate", "-q", "-j", "1", "--seed", "1", "-o", out.to_str().unwrap()];
+    let child = spawn(&[&args[..], &["-n", "1000000"]].concat());
+    std::thread::sleep(Duration::from_millis(500));
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(kill.unwrap().success());
+    let started = std::time::Instant::now();
+    let (status, stderr) = finish(child);
+    assert!(started.elapsed() < Duration::from_secs(5), "stops promptly");
+    assert_eq!(status, Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted by signal 2") && stderr.contains("left as it was"));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old contents\n");
+    assert_eq!(strays(&tmp.0, &["out.csv"]), Vec::<String>::new());
+}
+
+#[test]
 fn output_replaces_the_file_only_when_complete() {
     let tmp = TempDir::new("staged");
     let out = tmp.0.join("out.txt");

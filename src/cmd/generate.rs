@@ -408,8 +408,10 @@ fn encode(out: &mut Vec<u8>, format: OutputFormat, columns: &[OutputColumn], mad
     out.push(b'\n');
 }
 
-/// Writes the plan's puzzles to `output` (stdout when `None`).
-pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
+/// Writes the plan's puzzles to `output` (stdout when `None`), until done or until `cancel`
+/// is set: then the staged output is removed and the error is
+/// [`run::Error::Interrupted`](crate::run::Error::Interrupted), as for the other commands.
+pub(crate) fn run(plan: &Plan, output: Option<&Path>, cancel: &Cancel) -> Result<()> {
     let format = plan.output_format()?;
     let columns = Puzzles::columns(plan.solutions);
     let pool = threads::lend(plan.threads)?;
@@ -418,6 +420,7 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     // flushed before it is drawn again (see `OnTerminal`).
     let on_terminal = sink.is_terminal();
     let (out, destination) = dest::open(&sink)?;
+    let kept = destination.staged_path().map(Path::to_path_buf);
     let mut out = io::BufWriter::new(out);
     if let Some(d) = format.delimiter() {
         let names: Vec<&str> = columns.iter().map(|c| c.name()).collect();
@@ -427,10 +430,7 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     let progress = Progress::new(plan.progress, Some(plan.count));
     let mut done = 0;
     let mut record = Vec::new();
-    // The CLI's signals do not stop `generate` (a first Ctrl-C is not seen, a second ends the
-    // process): a token of its own, never set. Python's `generate` sets its token.
-    let cancel = Cancel::new();
-    let written = plan.puzzles.each_block(plan.count, &pool, &cancel, |made| {
+    let written = plan.puzzles.each_block(plan.count, &pool, cancel, |made| {
         let mut write = || {
             for made in made {
                 record.clear();
@@ -453,7 +453,13 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>) -> Result<()> {
     });
     if let Err(error) = written {
         progress.finish();
-        return Err(error);
+        return Err(match error.downcast::<GenerateError>() {
+            Ok(GenerateError::Interrupted { signal }) => {
+                crate::run::Error::Interrupted { signal, kept }.into()
+            }
+            Ok(other) => other.into(),
+            Err(error) => error,
+        });
     }
     progress.finish();
     out.flush().context("writing output")?;
