@@ -117,6 +117,12 @@ impl Boxes {
         boxes
     }
 
+    /// The columns of the stack holding column `c`.
+    #[inline]
+    fn stack_around(&self, c: usize) -> u32 {
+        self.stack_cols[usize::from(self.stack_of[c])]
+    }
+
     /// The box holding row `r`, column `c`.
     #[inline]
     fn box_of(&self, r: usize, c: usize) -> usize {
@@ -304,8 +310,7 @@ fn place<const N: usize>(level: &mut Level, boxes: &Boxes, d: usize, r: usize, c
         dirty |= u32::from(*row & bit != 0) << i;
         *row &= !bit;
     }
-    let (band, stack) =
-        (r / boxes.rows * boxes.rows, boxes.stack_cols[usize::from(boxes.stack_of[c])]);
+    let (band, stack) = (r / boxes.rows * boxes.rows, boxes.stack_around(c));
     for row in &mut board[band..band + boxes.rows] {
         *row &= !stack;
     }
@@ -332,7 +337,7 @@ fn place_givens<const N: usize>(level: &mut Level, boxes: &Boxes, given: &[u32; 
                     continue;
                 }
                 let c = here.trailing_zeros() as usize;
-                let stack = boxes.stack_cols[usize::from(boxes.stack_of[c])];
+                let stack = boxes.stack_around(c);
                 if here & (here - 1) != 0 || here & cols_done != 0 || *stacks & stack != 0 {
                     return false;
                 }
@@ -519,8 +524,7 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
                 if cols == 0 {
                     return None;
                 }
-                let stack =
-                    boxes.stack_cols[usize::from(boxes.stack_of[cols.trailing_zeros() as usize])];
+                let stack = boxes.stack_around(cols.trailing_zeros() as usize);
                 if cols & !stack == 0 {
                     for other in rows.clone().filter(|&other| other != r) {
                         clear(board, other, stack);
@@ -669,7 +673,7 @@ impl Branch {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let bit = 1u32 << c;
-                let stack = boxes.stack_cols[usize::from(boxes.stack_of[c])];
+                let stack = boxes.stack_around(c);
                 let mut digits = [0usize; 2];
                 let mut found = 0;
                 for d in 0..N {
