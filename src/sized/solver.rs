@@ -21,12 +21,17 @@
 //! When none of these finds anything, it branches on the open cell with two candidates most
 //! bound to its open peers, or on a digit with two places left in a house, or on the cell
 //! with the fewest candidates, and tries each option in turn on a copy of the level, one
-//! level down a stack kept between puzzles. The size is a const generic (`N`), so that each
-//! size's loops are unrolled for it; the box shape is not, since a size may have two.
+//! level down a stack kept between puzzles (the branch points are in `branch`). The shape is a
+//! pair of const generics, size `N` and box rows `R` ([`Geometry`]), so that each shape's loops
+//! over digits, rows, bands and boxes have constant counts: one instance a shape. With the box
+//! shape a runtime value, 9x9 took 20% more instructions (docs/solver-notes.md).
 //!
 //! It takes candidate masks rather than givens, so pencilmark puzzles (a set of allowed digits
 //! a cell) are solved the same way.
 
+mod branch;
+
+use self::branch::Branch;
 use super::{Shape, MAX_SIZE};
 use crate::solver::Outcome;
 
@@ -78,79 +83,83 @@ impl Level {
     }
 }
 
-/// A shape's boxes as the passes use them: bands of `box_rows` rows, stacks of `box_cols`
-/// columns.
+/// A shape known at compile time: `N` rows, columns and digits, boxes of `R` rows by `N / R`
+/// columns; so `N / R` bands of `R` rows and `R` stacks of `N / R` columns. The passes are its
+/// functions, so that every loop over a band's rows or a band's boxes has a constant count.
 #[derive(Debug, Clone, Copy)]
-struct Boxes {
-    rows: usize,
-    bands: usize,
-    stacks: usize,
-    /// The columns of each stack.
-    stack_cols: [u32; M],
-    /// The stack of each column.
-    stack_of: [u8; M],
-    /// The rows of each band.
-    band_rows: [u32; M],
-    /// Every column (every row, every box): the bits `0..N`.
-    all: u32,
-}
+struct Geometry<const N: usize, const R: usize>;
 
-impl Boxes {
-    fn new(shape: Shape) -> Boxes {
-        let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-        let mut boxes = Boxes {
-            rows,
-            bands: n / rows,
-            stacks: n / cols,
-            stack_cols: [0; M],
-            stack_of: [0; M],
-            band_rows: [0; M],
-            all: shape.all_digits(),
-        };
-        for r in 0..n {
-            boxes.band_rows[r / rows] |= 1 << r;
+impl<const N: usize, const R: usize> Geometry<N, R> {
+    /// The columns of each stack.
+    const STACK_COLS: [u32; M] = {
+        let mut cols = [0; M];
+        let mut c = 0;
+        while c < N {
+            cols[c / (N / R)] |= 1 << c;
+            c += 1;
         }
-        for c in 0..n {
-            boxes.stack_cols[c / cols] |= 1 << c;
-            boxes.stack_of[c] = (c / cols) as u8;
-        }
-        boxes
+        cols
+    };
+
+    #[inline(always)]
+    fn bands(self) -> usize {
+        N / R
     }
 
-    /// The columns of the stack holding column `c`.
-    #[inline]
-    fn stack_around(&self, c: usize) -> u32 {
-        self.stack_cols[usize::from(self.stack_of[c])]
+    #[inline(always)]
+    fn stacks(self) -> usize {
+        R
+    }
+
+    /// Every column (every row, every box): the bits `0..N`.
+    #[inline(always)]
+    fn all(self) -> u32 {
+        (1 << N) - 1
+    }
+
+    /// The rows of band `band`, as a range, and as a mask.
+    #[inline(always)]
+    fn rows_of(self, band: usize) -> std::ops::Range<usize> {
+        band * R..(band + 1) * R
+    }
+
+    #[inline(always)]
+    fn band_rows(self, band: usize) -> u32 {
+        ((1 << R) - 1) << (band * R)
+    }
+
+    /// The columns of stack `s`, and of the stack holding column `c`.
+    #[inline(always)]
+    fn stack(self, s: usize) -> u32 {
+        Self::STACK_COLS[s]
+    }
+
+    #[inline(always)]
+    fn stack_around(self, c: usize) -> u32 {
+        Self::STACK_COLS[c / (N / R)]
     }
 
     /// The box holding row `r`, column `c`.
-    #[inline]
-    fn box_of(&self, r: usize, c: usize) -> usize {
-        r / self.rows * self.stacks + usize::from(self.stack_of[c])
+    #[inline(always)]
+    fn box_of(self, r: usize, c: usize) -> usize {
+        r / R * R + c / (N / R)
     }
 }
 
-/// Calls `$solver.$method::<N>($args)` with `N` the size `$n`, one instance a size a [`Shape`]
-/// can have (box rows and columns of 2 or more, at most 25 cells a house).
-macro_rules! by_size {
-    ($n:expr, $solver:ident . $method:ident ( $($arg:expr),* )) => {
-        match $n {
-            4 => $solver.$method::<4>($($arg),*),
-            6 => $solver.$method::<6>($($arg),*),
-            8 => $solver.$method::<8>($($arg),*),
-            9 => $solver.$method::<9>($($arg),*),
-            10 => $solver.$method::<10>($($arg),*),
-            12 => $solver.$method::<12>($($arg),*),
-            14 => $solver.$method::<14>($($arg),*),
-            15 => $solver.$method::<15>($($arg),*),
-            16 => $solver.$method::<16>($($arg),*),
-            18 => $solver.$method::<18>($($arg),*),
-            20 => $solver.$method::<20>($($arg),*),
-            21 => $solver.$method::<21>($($arg),*),
-            22 => $solver.$method::<22>($($arg),*),
-            24 => $solver.$method::<24>($($arg),*),
-            25 => $solver.$method::<25>($($arg),*),
-            n => unreachable!("a shape of size {n}: sizes with boxes run from 4 to 25"),
+/// Calls `$solver.$method::<N, R>($args)` with `N` and `R` the size and box rows of `$shape`:
+/// one instance a shape (box rows and columns of 2 or more, at most 25 cells a house).
+macro_rules! by_shape {
+    ($shape:expr, $solver:ident . $method:ident $args:tt) => {
+        by_shape!(@ $shape, $solver.$method $args;
+            (2, 2) (2, 3) (2, 4) (2, 5) (2, 6) (2, 7) (2, 8) (2, 9) (2, 10) (2, 11) (2, 12)
+            (3, 2) (3, 3) (3, 4) (3, 5) (3, 6) (3, 7) (3, 8) (4, 2) (4, 3) (4, 4) (4, 5) (4, 6)
+            (5, 2) (5, 3) (5, 4) (5, 5) (6, 2) (6, 3) (6, 4) (7, 2) (7, 3) (8, 2) (8, 3)
+            (9, 2) (10, 2) (11, 2) (12, 2))
+    };
+    (@ $shape:expr, $solver:ident . $method:ident $args:tt; $(($r:literal, $c:literal))*) => {
+        match ($shape.box_rows(), $shape.box_cols()) {
+            $(($r, $c) => $solver.$method::<{ $r * $c }, $r> $args,)*
+            (r, c) => unreachable!("boxes of {r}x{c}: a shape's have 2 to 12 rows, 25 cells"),
         }
     };
 }
@@ -209,16 +218,16 @@ impl SizedSolver {
         if self.levels.is_empty() {
             self.levels.push(Level::EMPTY);
         }
-        let boxes = Boxes::new(shape);
-        by_size!(shape.size(), self.start(&boxes, candidates, first));
+        by_shape!(shape, self.start(candidates, first));
         let outcome = Outcome { solutions: self.solutions, guesses: self.guesses };
         (self.guesses <= self.budget).then_some(outcome)
     }
 
     /// Sets the first level from the candidates, propagates it and searches.
-    fn start<const N: usize>(&mut self, boxes: &Boxes, candidates: &[u32], first: &mut [u8]) {
+    fn start<const N: usize, const R: usize>(&mut self, candidates: &[u32], first: &mut [u8]) {
+        let g = Geometry::<N, R>;
         let level = &mut self.levels[0];
-        let all = boxes.all;
+        let all = g.all();
         let mut live = true;
         let mut given = [0u32; M];
         for (r, row) in candidates.chunks_exact(N).enumerate() {
@@ -242,14 +251,19 @@ impl SizedSolver {
             level.open[r] = all & !given[r];
         }
         (level.fresh, level.unlocked, level.dirty) = (all, all, all);
-        if live && place_givens::<N>(level, boxes, &given) && propagate::<N>(level, boxes) {
-            self.search::<N>(boxes, 0, first);
+        if live && place_givens(level, g, &given) && propagate(level, g) {
+            self.search(g, 0, first);
         }
     }
 
     /// Searches from the (propagated) level `depth`; true once the limit is reached.
-    fn search<const N: usize>(&mut self, boxes: &Boxes, depth: usize, first: &mut [u8]) -> bool {
-        let Some(branch) = Branch::choose::<N>(&self.levels[depth], boxes) else {
+    fn search<const N: usize, const R: usize>(
+        &mut self,
+        g: Geometry<N, R>,
+        depth: usize,
+        first: &mut [u8],
+    ) -> bool {
+        let Some(branch) = Branch::choose(&self.levels[depth], g) else {
             // Every cell placed, and every placement propagated: a solution.
             self.solutions += 1;
             if self.solutions == 1 {
@@ -274,10 +288,7 @@ impl SizedSolver {
             let next = &mut below[0];
             next.copy_from::<N>(&here[depth]);
             let (d, r, c) = (usize::from(d), usize::from(r), usize::from(c));
-            if place::<N>(next, boxes, d, r, c)
-                && propagate::<N>(next, boxes)
-                && self.search::<N>(boxes, depth + 1, first)
-            {
+            if place(next, g, d, r, c) && propagate(next, g) && self.search(g, depth + 1, first) {
                 return true;
             }
         }
@@ -289,7 +300,13 @@ impl SizedSolver {
 /// other digits leave the cell. False when the cell cannot hold it (it is placed, with
 /// another digit, or has lost this one); placing it again is nothing.
 #[inline]
-fn place<const N: usize>(level: &mut Level, boxes: &Boxes, d: usize, r: usize, c: usize) -> bool {
+fn place<const N: usize, const R: usize>(
+    level: &mut Level,
+    g: Geometry<N, R>,
+    d: usize,
+    r: usize,
+    c: usize,
+) -> bool {
     let bit = 1u32 << c;
     if level.board[d][r] & bit == 0 {
         return false;
@@ -310,48 +327,52 @@ fn place<const N: usize>(level: &mut Level, boxes: &Boxes, d: usize, r: usize, c
         dirty |= u32::from(*row & bit != 0) << i;
         *row &= !bit;
     }
-    let (band, stack) = (r / boxes.rows * boxes.rows, boxes.stack_around(c));
-    for row in &mut board[band..band + boxes.rows] {
+    let (band, stack) = (r / R * R, g.stack_around(c));
+    for row in &mut board[band..band + R] {
         *row &= !stack;
     }
     board[r] = bit;
-    level.dirty |= dirty | boxes.band_rows[r / boxes.rows];
+    level.dirty |= dirty | g.band_rows(r / R);
     level.open[r] &= !bit;
     level.rows_done[d] |= 1 << r;
     level.cols_done[d] |= bit;
-    level.boxes_done[d] |= 1 << boxes.box_of(r, c);
+    level.boxes_done[d] |= 1 << g.box_of(r, c);
     true
 }
 
 /// Places the cells given one digit, all at once: each digit leaves the rows, columns and
 /// boxes it is given in. False where two givens of a digit share a house.
-fn place_givens<const N: usize>(level: &mut Level, boxes: &Boxes, given: &[u32; M]) -> bool {
+fn place_givens<const N: usize, const R: usize>(
+    level: &mut Level,
+    g: Geometry<N, R>,
+    given: &[u32; M],
+) -> bool {
     for d in 0..N {
         let board = &mut level.board[d];
         let (mut rows_done, mut cols_done, mut boxes_done) = (0u32, 0u32, 0u32);
         let mut band_cols = [0u32; M];
-        for (band, stacks) in band_cols[..boxes.bands].iter_mut().enumerate() {
-            for r in band * boxes.rows..(band + 1) * boxes.rows {
+        for (band, stacks) in band_cols[..g.bands()].iter_mut().enumerate() {
+            for r in g.rows_of(band) {
                 let here = board[r] & given[r];
                 if here == 0 {
                     continue;
                 }
                 let c = here.trailing_zeros() as usize;
-                let stack = boxes.stack_around(c);
+                let stack = g.stack_around(c);
                 if here & (here - 1) != 0 || here & cols_done != 0 || *stacks & stack != 0 {
                     return false;
                 }
                 *stacks |= stack;
                 cols_done |= here;
                 rows_done |= 1 << r;
-                boxes_done |= 1 << boxes.box_of(r, c);
+                boxes_done |= 1 << g.box_of(r, c);
             }
         }
         for (r, row) in board[..N].iter_mut().enumerate() {
             if rows_done & 1 << r != 0 {
                 *row &= given[r];
             } else {
-                *row &= !(cols_done | band_cols[r / boxes.rows]);
+                *row &= !(cols_done | band_cols[r / R]);
             }
         }
         (level.rows_done[d], level.cols_done[d], level.boxes_done[d]) =
@@ -363,7 +384,7 @@ fn place_givens<const N: usize>(level: &mut Level, boxes: &Boxes, given: &[u32; 
 /// Places naked and hidden singles until none is left, then takes out locked candidates and
 /// goes round again while they take anything. False at a dead end: a cell with no digit, or a
 /// digit with no place in a house.
-fn propagate<const N: usize>(level: &mut Level, boxes: &Boxes) -> bool {
+fn propagate<const N: usize, const R: usize>(level: &mut Level, g: Geometry<N, R>) -> bool {
     loop {
         let mut placed = false;
         let mut dirty = std::mem::take(&mut level.dirty);
@@ -390,7 +411,7 @@ fn propagate<const N: usize>(level: &mut Level, boxes: &Boxes) -> bool {
                 let Some(d) = (0..N).find(|&d| level.board[d][r] & 1 << c != 0) else {
                     return false;
                 };
-                if !place::<N>(level, boxes, d, r, c) {
+                if !place(level, g, d, r, c) {
                     return false;
                 }
                 placed = true;
@@ -400,13 +421,12 @@ fn propagate<const N: usize>(level: &mut Level, boxes: &Boxes) -> bool {
         while fresh != 0 {
             let d = fresh.trailing_zeros() as usize;
             fresh &= fresh - 1;
-            if level.rows_done[d] != boxes.all && !hidden_singles::<N>(level, boxes, d, &mut placed)
-            {
+            if level.rows_done[d] != g.all() && !hidden_singles(level, g, d, &mut placed) {
                 return false;
             }
         }
         if !placed {
-            match locked_candidates::<N>(level, boxes) {
+            match locked_candidates(level, g) {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {} // more singles, perhaps
@@ -419,13 +439,13 @@ fn propagate<const N: usize>(level: &mut Level, boxes: &Boxes) -> bool {
 /// has none. The columns and boxes are read from the rows folded band by band (`once`, in a
 /// row of the band; `twice`, in two), taken before the band's placements: a place they show
 /// may have gone since (so it is looked for again), never one they miss.
-fn hidden_singles<const N: usize>(
+fn hidden_singles<const N: usize, const R: usize>(
     level: &mut Level,
-    boxes: &Boxes,
+    g: Geometry<N, R>,
     d: usize,
     placed: &mut bool,
 ) -> bool {
-    let mut rows = !level.rows_done[d] & boxes.all;
+    let mut rows = !level.rows_done[d] & g.all();
     while rows != 0 {
         let r = rows.trailing_zeros() as usize;
         rows &= rows - 1;
@@ -434,26 +454,26 @@ fn hidden_singles<const N: usize>(
             return false;
         }
         if cols & (cols - 1) == 0 {
-            if !place::<N>(level, boxes, d, r, cols.trailing_zeros() as usize) {
+            if !place(level, g, d, r, cols.trailing_zeros() as usize) {
                 return false;
             }
             *placed = true;
         }
     }
     let (mut col_once, mut col_twice) = (0, 0);
-    for band in 0..boxes.bands {
-        let rows = band * boxes.rows..(band + 1) * boxes.rows;
+    for band in 0..g.bands() {
+        let rows = g.rows_of(band);
         let (mut once, mut twice) = (0, 0);
         for &cols in &level.board[d][rows.clone()] {
             twice |= once & cols;
             once |= cols;
         }
-        for stack in 0..boxes.stacks {
-            let b = band * boxes.stacks + stack;
+        for stack in 0..g.stacks() {
+            let b = band * g.stacks() + stack;
             if level.boxes_done[d] & 1 << b != 0 {
                 continue;
             }
-            let seg = once & boxes.stack_cols[stack];
+            let seg = once & g.stack(stack);
             if seg == 0 {
                 return false;
             }
@@ -461,7 +481,7 @@ fn hidden_singles<const N: usize>(
                 let Some(r) = rows.clone().find(|&r| level.board[d][r] & seg != 0) else {
                     return false;
                 };
-                if !place::<N>(level, boxes, d, r, seg.trailing_zeros() as usize) {
+                if !place(level, g, d, r, seg.trailing_zeros() as usize) {
                     return false;
                 }
                 *placed = true;
@@ -470,7 +490,7 @@ fn hidden_singles<const N: usize>(
         col_twice |= twice | (col_once & once);
         col_once |= once;
     }
-    if col_once != boxes.all {
+    if col_once != g.all() {
         return false;
     }
     let mut cols = col_once & !col_twice & !level.cols_done[d];
@@ -483,7 +503,7 @@ fn hidden_singles<const N: usize>(
         let Some(r) = (0..N).find(|&r| level.board[d][r] & 1 << c != 0) else {
             return false;
         };
-        if !place::<N>(level, boxes, d, r, c) {
+        if !place(level, g, d, r, c) {
             return false;
         }
         *placed = true;
@@ -496,7 +516,10 @@ fn hidden_singles<const N: usize>(
 /// the rest of the box (claiming). Only the digits whose boards changed since it last looked
 /// ([`Level::unlocked`]), and only their houses without the digit placed. Returns whether any
 /// place went, `None` at a dead end.
-fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option<bool> {
+fn locked_candidates<const N: usize, const R: usize>(
+    level: &mut Level,
+    g: Geometry<N, R>,
+) -> Option<bool> {
     let mut unlocked = std::mem::take(&mut level.unlocked);
     let (mut changed, mut dirty) = (0u32, 0u32);
     while unlocked != 0 {
@@ -504,7 +527,7 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
         unlocked &= unlocked - 1;
         let (rows_done, cols_done, boxes_done) =
             (level.rows_done[d], level.cols_done[d], level.boxes_done[d]);
-        if rows_done == boxes.all {
+        if rows_done == g.all() {
             continue;
         }
         let board = &mut level.board[d];
@@ -516,15 +539,15 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
             }
         };
         let mut band_cols = [0u32; M];
-        for (band, band_once) in band_cols[..boxes.bands].iter_mut().enumerate() {
-            let rows = band * boxes.rows..(band + 1) * boxes.rows;
+        for (band, band_once) in band_cols[..g.bands()].iter_mut().enumerate() {
+            let rows = g.rows_of(band);
             for r in rows.clone().filter(|&r| rows_done & 1 << r == 0) {
                 // Claiming: the row's places in one box leave the box's other rows.
                 let cols = board[r];
                 if cols == 0 {
                     return None;
                 }
-                let stack = boxes.stack_around(cols.trailing_zeros() as usize);
+                let stack = g.stack_around(cols.trailing_zeros() as usize);
                 if cols & !stack == 0 {
                     for other in rows.clone().filter(|&other| other != r) {
                         clear(board, other, stack);
@@ -533,8 +556,8 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
             }
             let once = board[rows.clone()].iter().fold(0, |acc, &cols| acc | cols);
             *band_once = once;
-            for (stack_at, &stack) in boxes.stack_cols[..boxes.stacks].iter().enumerate() {
-                if boxes_done & 1 << (band * boxes.stacks + stack_at) != 0 {
+            for (stack_at, stack) in (0..g.stacks()).map(|s| (s, g.stack(s))) {
+                if boxes_done & 1 << (band * g.stacks() + stack_at) != 0 {
                     continue;
                 }
                 // Pointing along a row: the box's places in one row leave the row's other
@@ -556,16 +579,16 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
         // Claiming along columns: a column's places in one band leave the box's other columns.
         let mut seen_twice = 0;
         let mut seen = 0;
-        for &cols in &band_cols[..boxes.bands] {
+        for &cols in &band_cols[..g.bands()] {
             seen_twice |= seen & cols;
             seen |= cols;
         }
-        for (band, &cols) in band_cols[..boxes.bands].iter().enumerate() {
+        for (band, &cols) in band_cols[..g.bands()].iter().enumerate() {
             let only_here = cols & !seen_twice & !cols_done;
             if only_here == 0 {
                 continue;
             }
-            for &stack in &boxes.stack_cols[..boxes.stacks] {
+            for stack in (0..g.stacks()).map(|s| g.stack(s)) {
                 let cols = only_here & stack;
                 if cols == 0 {
                     continue;
@@ -573,7 +596,7 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
                 if cols & (cols - 1) != 0 {
                     return None; // two columns that need the digit in one box
                 }
-                for r in band * boxes.rows..(band + 1) * boxes.rows {
+                for r in g.rows_of(band) {
                     clear(board, r, stack & !cols);
                 }
             }
@@ -586,202 +609,3 @@ fn locked_candidates<const N: usize>(level: &mut Level, boxes: &Boxes) -> Option
     level.dirty |= dirty;
     Some(changed != 0)
 }
-/// The choices at a branch point, one of which must hold, as (digit, row, column) to place:
-/// the digits of one cell, or the places of one digit in one house, whichever are fewer (as
-/// dancing links picks the column with the fewest rows). Large grids need the second: a
-/// 25x25 puzzle's open cells often have three or more candidates where some digit has two
-/// places left in a house.
-struct Branch {
-    options: [(u8, u8, u8); M],
-    count: usize,
-}
-
-impl Branch {
-    /// The branch with the fewest options, or `None` when every cell is placed.
-    fn choose<const N: usize>(level: &Level, boxes: &Boxes) -> Option<Branch> {
-        // The cells with two candidates, row by row, from bit slices of the counts.
-        let mut pairs = [0u32; M];
-        let mut any_open = false;
-        for r in 0..N {
-            let open = level.open[r];
-            if open == 0 {
-                continue;
-            }
-            any_open = true;
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for digit in &level.board[..N] {
-                three |= two & digit[r];
-                two |= one & digit[r];
-                one |= digit[r];
-            }
-            pairs[r] = two & !three & open;
-        }
-        if !any_open {
-            return None;
-        }
-        let mut branch = Branch { options: [(0, 0, 0); M], count: 0 };
-        if let Some((r, c)) = Branch::most_linked::<N>(level, boxes, &pairs) {
-            for d in (0..N).filter(|&d| level.board[d][r] & 1 << c != 0) {
-                branch.push(d, r, c);
-            }
-            return Some(branch);
-        }
-        if branch.digit_in_two_places::<N>(level, boxes) {
-            return Some(branch);
-        }
-        // No cell has two candidates, and no digit two places: the cell with the fewest.
-        let (mut fewest, mut at) = (u32::MAX, (0, 0));
-        for r in 0..N {
-            let mut open = level.open[r];
-            while open != 0 {
-                let c = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let count = (0..N).filter(|&d| level.board[d][r] & 1 << c != 0).count() as u32;
-                if count < fewest {
-                    (fewest, at) = (count, (r, c));
-                }
-            }
-        }
-        let (r, c) = at;
-        for d in (0..N).filter(|&d| level.board[d][r] & 1 << c != 0) {
-            branch.push(d, r, c);
-        }
-        Some(branch)
-    }
-
-    fn push(&mut self, d: usize, r: usize, c: usize) {
-        self.options[self.count] = (d as u8, r as u8, c as u8);
-        self.count += 1;
-    }
-
-    /// Of the cells with two candidates (`pairs`, a row's columns a row), the one most bound
-    /// to its open peers: a peer that shares a candidate with it counts 1, and 8 more if it
-    /// has two candidates (trying a digit here then places that peer, or leaves it one
-    /// candidate: a chain of singles that fails or fills fast). Against the first such cell,
-    /// this cuts the guesses on hard 16x16 puzzles about sixfold, and on hard 25x25 ones a
-    /// hundredfold.
-    fn most_linked<const N: usize>(
-        level: &Level,
-        boxes: &Boxes,
-        pairs: &[u32; M],
-    ) -> Option<(usize, usize)> {
-        let (mut best, mut most) = (None, 0);
-        for r in 0..N {
-            let mut cells = pairs[r];
-            let band = r / boxes.rows * boxes.rows..(r / boxes.rows + 1) * boxes.rows;
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let bit = 1u32 << c;
-                let stack = boxes.stack_around(c);
-                let mut digits = [0usize; 2];
-                let mut found = 0;
-                for d in 0..N {
-                    if level.board[d][r] & bit != 0 && found < 2 {
-                        digits[found] = d;
-                        found += 1;
-                    }
-                }
-                let mut links = 1;
-                let shared_in = |r2: usize| {
-                    (level.board[digits[0]][r2] | level.board[digits[1]][r2]) & level.open[r2]
-                };
-                // The peers in the cell's band, which may be several a row.
-                for r2 in band.clone() {
-                    let shared = shared_in(r2) & if r2 == r { !bit } else { stack | bit };
-                    links += count(shared) + 8 * count(shared & pairs[r2]);
-                }
-                // The rest of its column: one cell a row.
-                for r2 in (0..band.start).chain(band.end..N) {
-                    let shared = shared_in(r2) & bit;
-                    links += u32::from(shared != 0) + 8 * u32::from(shared & pairs[r2] != 0);
-                }
-                if links > most {
-                    (best, most) = (Some((r, c)), links);
-                }
-            }
-        }
-        best
-    }
-
-    /// A digit with two places left in a row, a column or a box, if there is one.
-    fn digit_in_two_places<const N: usize>(&mut self, level: &Level, boxes: &Boxes) -> bool {
-        for d in 0..N {
-            let board = &level.board[d];
-            let mut rows = !level.rows_done[d] & boxes.all;
-            while rows != 0 {
-                let r = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                if is_pair(board[r]) {
-                    let mut cols = board[r];
-                    while cols != 0 {
-                        self.push(d, r, cols.trailing_zeros() as usize);
-                        cols &= cols - 1;
-                    }
-                    return true;
-                }
-            }
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for &cols in &board[..N] {
-                three |= two & cols;
-                two |= one & cols;
-                one |= cols;
-            }
-            let twos = two & !three & !level.cols_done[d];
-            if twos != 0 {
-                let c = twos.trailing_zeros() as usize;
-                for r in (0..N).filter(|&r| board[r] & 1 << c != 0) {
-                    self.push(d, r, c);
-                }
-                return true;
-            }
-        }
-        for d in 0..N {
-            let board = &level.board[d];
-            for b in 0..boxes.bands * boxes.stacks {
-                if level.boxes_done[d] & 1 << b != 0 {
-                    continue;
-                }
-                let (band, stack) = (b / boxes.stacks, boxes.stack_cols[b % boxes.stacks]);
-                let rows = band * boxes.rows..(band + 1) * boxes.rows;
-                let places: u32 = rows.clone().map(|r| count(board[r] & stack)).sum();
-                if places == 2 {
-                    for r in rows {
-                        let mut cols = board[r] & stack;
-                        while cols != 0 {
-                            self.push(d, r, cols.trailing_zeros() as usize);
-                            cols &= cols - 1;
-                        }
-                    }
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
-/// Whether a mask holds exactly two bits.
-#[inline]
-fn is_pair(mask: u32) -> bool {
-    let rest = mask & mask.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
-
-/// The bits set in a mask of at most 26 bits, by two lookups: `count_ones` is a dozen
-/// instructions on a baseline x86-64, which has no `popcnt`.
-#[inline]
-fn count(mask: u32) -> u32 {
-    u32::from(BITS[(mask & 0x1fff) as usize]) + u32::from(BITS[(mask >> 13 & 0x1fff) as usize])
-}
-
-/// The bits set in each 13-bit number.
-static BITS: [u8; 1 << 13] = {
-    let mut bits = [0u8; 1 << 13];
-    let mut i = 1;
-    while i < bits.len() {
-        bits[i] = bits[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    bits
-};
