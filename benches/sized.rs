@@ -1,6 +1,7 @@
 //! Every size, single thread: the sized solver against dancing links (the oracle generalised
-//! to every shape), and on 9x9 against the band solver, in one run, interleaved, as medians
-//! and ratios.
+//! to every shape), and on 9x9 against the band solver and two solvers made for 9x9 alone (our
+//! cell-mask `BitmaskSolver` and the `sudoku` crate, JCZSolve's Rust port), in one run,
+//! interleaved, as medians and ratios.
 //!
 //! ```text
 //! cargo bench --bench sized                  # the generated corpora and the 9x9 ones
@@ -15,8 +16,10 @@
 //!   25x25 ones, from [`SizedGenerator`];
 //! - 9x9: a sample of each shared corpus (or the repository's own sample), timed three ways:
 //!   the band solver from the givens (`band`), the band solver from the cells' candidates as
-//!   a pencilmark puzzle gives them (`band-pencilmark`), and the sized solver (`sized`): how
-//!   far the generic path is from the band solver;
+//!   a pencilmark puzzle gives them (`band-pencilmark`), the sized solver (`sized`), and the
+//!   two 9x9 solvers (`bitmask`, `sudoku-crate`): how far the generic path is from the band
+//!   solver, and where it stands among solvers written for 9x9 (the crate reports no guesses:
+//!   its column says `-`);
 //! - `SIZED_CORPUS`: files of one puzzle a line (any size the line's length names; `#`
 //!   comments), such as hard 16x16 sets.
 //!
@@ -36,7 +39,8 @@ use std::time::Instant;
 
 use sudoku_bulk::sized::{isomorph, Board, Shape, SizedGenerator, SizedSolver};
 use sudoku_bulk::solver::dlx::SizedDlx;
-use sudoku_bulk::{BandSolver, Grid, Solver};
+use sudoku_bulk::solver::Outcome;
+use sudoku_bulk::{BandSolver, BitmaskSolver, Grid, Solver};
 
 /// 9x9 puzzles taken from each shared corpus.
 const NINE_SAMPLE: usize = 2_000;
@@ -46,8 +50,10 @@ struct Corpus {
     name: String,
     shape: Shape,
     puzzles: Vec<Vec<u32>>,
-    /// For a 9x9 corpus, the same puzzles as grids of givens (the cells of one candidate).
+    /// For a 9x9 corpus, the same puzzles as grids of givens (the cells of one candidate), and
+    /// as the `sudoku` crate's puzzles.
     grids: Vec<Grid>,
+    theirs: Vec<sudoku::Sudoku>,
 }
 
 impl Corpus {
@@ -60,7 +66,11 @@ impl Corpus {
                 .collect(),
             false => Vec::new(),
         };
-        Corpus { name, shape, puzzles, grids }
+        let theirs = grids
+            .iter()
+            .map(|g: &Grid| sudoku::Sudoku::from_bytes(*g.cells()).expect("a 9x9 grid"))
+            .collect();
+        Corpus { name, shape, puzzles, grids, theirs }
     }
 }
 
@@ -79,6 +89,8 @@ enum Which {
     Dlx,
     Band,
     BandPencilmark,
+    Bitmask,
+    SudokuCrate,
 }
 
 impl Which {
@@ -88,6 +100,8 @@ impl Which {
             Which::Dlx => "dlx",
             Which::Band => "band",
             Which::BandPencilmark => "band-pencilmark",
+            Which::Bitmask => "bitmask",
+            Which::SudokuCrate => "sudoku-crate",
         }
     }
 }
@@ -97,6 +111,7 @@ struct Solvers {
     sized: SizedSolver,
     dlx: SizedDlx,
     band: BandSolver,
+    bitmask: BitmaskSolver,
 }
 
 /// Solves every puzzle of `corpus` with `which`, counting up to 2; the solutions found and
@@ -117,11 +132,23 @@ fn pass(corpus: &Corpus, which: Which, solvers: &mut Solvers, check: bool) -> (u
                 first.copy_from_slice(solution.cells());
                 outcome
             }
-            Which::Band => {
+            Which::Band | Which::Bitmask => {
+                let solver: &mut dyn Solver = match which {
+                    Which::Band => &mut solvers.band,
+                    _ => &mut solvers.bitmask,
+                };
                 let mut solution = Grid::EMPTY;
-                let outcome = solvers.band.solve(black_box(&corpus.grids[i]), 2, &mut solution);
+                let outcome = solver.solve(black_box(&corpus.grids[i]), 2, &mut solution);
                 first.copy_from_slice(solution.cells());
                 outcome
+            }
+            Which::SudokuCrate => {
+                let mut solution = [[0u8; 81]];
+                let found = black_box(corpus.theirs[i]).solutions_up_to_buffer(&mut solution, 2);
+                if found > 0 {
+                    first.copy_from_slice(&solution[0]);
+                }
+                Outcome { solutions: found as u32, guesses: 0 }
             }
         };
         if check && outcome.solved() {
@@ -228,8 +255,12 @@ fn main() {
     if let Some(only) = &only {
         corpora.retain(|c| c.name.contains(only.as_str()));
     }
-    let mut solvers =
-        Solvers { sized: SizedSolver::new(), dlx: SizedDlx::new(), band: BandSolver::new() };
+    let mut solvers = Solvers {
+        sized: SizedSolver::new(),
+        dlx: SizedDlx::new(),
+        band: BandSolver::new(),
+        bitmask: BitmaskSolver::new(),
+    };
     println!("| corpus | puzzles | solver | median s | us/puzzle | guesses/puzzle | x sized |");
     println!("|---|---:|---|---:|---:|---:|---:|");
     for original in &corpora {
@@ -253,7 +284,7 @@ fn time_corpus(
 ) {
     let mut which = vec![Which::Sized];
     if corpus.shape == Shape::NINE {
-        which.extend([Which::Band, Which::BandPencilmark]);
+        which.extend([Which::Band, Which::BandPencilmark, Which::Bitmask, Which::SudokuCrate]);
     }
     which.push(Which::Dlx);
     for w in which.iter().filter(|w| too_slow.contains(w)) {
@@ -300,14 +331,17 @@ fn time_corpus(
     let n = corpus.puzzles.len() as f64;
     for (k, &w) in which.iter().enumerate() {
         println!(
-            "| {} | {} | {} | {:.4}{} | {:.2} | {:.1} | {:.2} |",
+            "| {} | {} | {} | {:.4}{} | {:.2} | {} | {:.2} |",
             corpus.name,
             corpus.puzzles.len(),
             w.name(),
             medians[k],
             if warm_times[k] > slow { " (1 run)" } else { "" },
             medians[k] * 1e6 / n,
-            warm[k].1 as f64 / n,
+            match w {
+                Which::SudokuCrate => "-".to_string(),
+                _ => format!("{:.1}", warm[k].1 as f64 / n),
+            },
             medians[k] / medians[0],
         );
     }
