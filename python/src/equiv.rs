@@ -31,6 +31,7 @@ use sudoku_bulk::augment::Augmenter;
 use sudoku_bulk::canon::{Form, Transform};
 use sudoku_bulk::run::Cancel;
 use sudoku_bulk::table::{OutputColumn, Row, Value};
+use sudoku_bulk::verdict::RecordError;
 use sudoku_bulk::{Grid, Task};
 
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
@@ -219,7 +220,8 @@ pub(crate) fn apply_transform(
             for row in start..rows.min(start + SLICE) {
                 let g = match grids.get(row) {
                     None => Err(NULL_INPUT.to_string()),
-                    Some(text) => Grid::parse_line(text.trim_ascii()).map_err(|e| e.to_string()),
+                    Some(text) => RecordError::parse_nine(text.trim_ascii(), "apply_transform")
+                        .map_err(|e| e.to_string()),
                 };
                 match (g, transforms.at(row)) {
                     (Ok(g), Ok(t)) => {

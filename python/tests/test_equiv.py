@@ -149,6 +149,13 @@ def test_apply_transform_forward_inverse_and_bad_rows():
     assert bad[1] == {"grid": None, "error": "5 cells, expected 81"}
     assert bad[2]["grid"] is None and bad[2]["error"].startswith("transform: ")
     assert bad[3] == {"grid": None, "error": "null transform"}
+    # Other sizes are named, as the commands that take 9x9 only name them.
+    other = sb.apply_transform(["." * 256, "1" * 729, "." * 100], t).column("error").to_pylist()
+    assert other == [
+        "a 16x16 puzzle: apply_transform takes 9x9 puzzles only",
+        "a pencilmark puzzle: apply_transform takes 9x9 puzzles only",
+        "100 cells, expected 81",  # no size is known by that length (`--size 10` names 10x10)
+    ]
     with pytest.raises(ValueError, match="not a transformation"):
         sb.apply_transform([PUZZLE], "nonsense")
     with pytest.raises(ValueError, match="one per grid"):

@@ -318,4 +318,10 @@ fn puzzles_of_every_size_are_named_for_the_commands_that_take_nine_only() {
     assert_eq!(said(8), "an 8x8 puzzle: canon takes 9x9 puzzles only");
     assert_eq!(said(18), "an 18x18 puzzle: canon takes 9x9 puzzles only");
     assert_eq!(said(0), "a pencilmark puzzle: canon takes 9x9 puzzles only");
+    // A line read for such a command names its size the same way, or says what is wrong.
+    let parsed = |len: usize| RecordError::parse_nine(&vec![b'.'; len], "canon");
+    assert!(parsed(81).is_ok());
+    assert_eq!(parsed(256).unwrap_err().to_string(), said(16));
+    assert_eq!(parsed(729).unwrap_err().to_string(), said(0));
+    assert_eq!(parsed(80).unwrap_err().to_string(), "80 cells, expected 81");
 }
