@@ -84,8 +84,8 @@ impl Level {
 }
 
 /// A shape known at compile time: `N` rows, columns and digits, boxes of `R` rows by `N / R`
-/// columns; so `N / R` bands of `R` rows and `R` stacks of `N / R` columns. The passes are its
-/// functions, so that every loop over a band's rows or a band's boxes has a constant count.
+/// columns; so `N / R` bands of `R` rows and `R` stacks of `N / R` columns. Every pass takes
+/// one (a value of no size), so that its loops over a band's rows or boxes have constant counts.
 #[derive(Debug, Clone, Copy)]
 struct Geometry<const N: usize, const R: usize>;
 
