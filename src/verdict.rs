@@ -258,17 +258,10 @@ pub enum RecordError {
 
 impl RecordError {
     /// Parses a one-line 9x9 puzzle for `task`, which takes 9x9 puzzles only (Python's
-    /// `apply_transform`): a line of another size's length, or a pencilmark line, is named
-    /// as such ([`RecordError::NotNine`]), as the commands name it; else the parse error.
+    /// `apply_transform`): a line of another size, or a pencilmark line, is named as such
+    /// ([`RecordError::NotNine`]), by the rule the readers use; else why it is no puzzle.
     pub fn parse_nine(text: &[u8], task: &'static str) -> Result<Grid, RecordError> {
-        Grid::parse_line(text).map_err(|e| match e {
-            ParseError::WrongLength { cells: 729 } => RecordError::NotNine { size: 0, task },
-            ParseError::WrongLength { cells } => match crate::sized::Shape::of_cells(cells) {
-                Some(shape) => RecordError::NotNine { size: shape.size() as u8, task },
-                None => RecordError::Line(e),
-            },
-            e => RecordError::Line(e),
-        })
+        crate::io::format::records::nine_only(text, task)
     }
 }
 

@@ -150,7 +150,7 @@ def test_apply_transform_forward_inverse_and_bad_rows():
     assert bad[2]["grid"] is None and bad[2]["error"].startswith("transform: ")
     assert bad[3] == {"grid": None, "error": "null transform"}
     # Other sizes are named, as the commands that take 9x9 only name them.
-    other = sb.apply_transform(["." * 256, "1" * 729, "." * 100], t).column("error").to_pylist()
+    other = sb.apply_transform(["." * 256, "123456789" * 81, "." * 100], t).column("error").to_pylist()
     assert other == [
         "a 16x16 puzzle: apply_transform takes 9x9 puzzles only",
         "a pencilmark puzzle: apply_transform takes 9x9 puzzles only",

@@ -14,7 +14,7 @@ use crate::verdict::RecordError;
 mod sized;
 
 use sized::any_line;
-pub(crate) use sized::with_answer;
+pub(crate) use sized::{nine_only, with_answer};
 pub use sized::{Parsed, SizedPuzzle};
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.

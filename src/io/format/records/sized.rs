@@ -113,6 +113,16 @@ pub(super) fn any_line(
     }
 }
 
+/// A 9x9 line for `task`, which takes 9x9 puzzles only: a line [`any_line`] reads as another
+/// size's, or as a pencilmark puzzle, is named as such ([`RecordError::NotNine`]), as the
+/// commands name it; else why it is no puzzle.
+pub(crate) fn nine_only(line: &[u8], task: &'static str) -> Result<Grid, RecordError> {
+    match any_line(line, Layout::Line, None)? {
+        Parsed::Nine(puzzle) => Ok(puzzle.grid),
+        Parsed::Sized(sized) => Err(RecordError::NotNine { size: sized.kind(), task }),
+    }
+}
+
 /// A puzzle in the line form of any size and the answer it carries: `None` for none,
 /// `Some(None)` for a null, which is never a valid answer. The one rule for CSV rows and the
 /// batch API's strings.
