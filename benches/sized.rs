@@ -9,6 +9,7 @@
 //! SIZED_ONLY=16x16 cargo bench --bench sized # only the corpora whose name holds this
 //! SIZED_CORPUS=a.txt:b.txt cargo bench --bench sized   # more corpora, any size a line
 //! SUDOKU_DATASETS=DIR                        # the 9x9 corpora (default ../shared/datasets)
+//! TDOKU_LIB=FILE FASTDOKU_LIB=FILE           # on 9x9, these peers too (`common/peer.rs`)
 //! ```
 //!
 //! The corpora:
@@ -19,7 +20,10 @@
 //!   a pencilmark puzzle gives them (`band-pencilmark`), the sized solver (`sized`), and the
 //!   two 9x9 solvers (`bitmask`, `sudoku-crate`): how far the generic path is from the band
 //!   solver, and where it stands among solvers written for 9x9 (the crate reports no guesses:
-//!   its column says `-`);
+//!   its column says `-`); and, where their libraries are given (built by the user from their
+//!   own checkouts, as for `benches/table.rs`), tdoku and fastdoku, so that the generic path
+//!   is also set against the fastest 9x9 solvers in the same rounds (tdoku writes no solution
+//!   when counting to 2, so its answers are checked by their counts alone);
 //! - `SIZED_CORPUS`: files of one puzzle a line (any size the line's length names; `#`
 //!   comments), such as hard 16x16 sets.
 //!
@@ -33,10 +37,15 @@
 
 #[allow(dead_code)]
 mod common;
+// Its symbol and guess notes are for the table's footnotes.
+#[allow(dead_code)]
+#[path = "common/peer.rs"]
+mod peer;
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use peer::Peer;
 use sudoku_bulk::sized::{isomorph, Board, Shape, SizedGenerator, SizedSolver};
 use sudoku_bulk::solver::dlx::SizedDlx;
 use sudoku_bulk::solver::Outcome;
@@ -54,6 +63,8 @@ struct Corpus {
     /// as the `sudoku` crate's puzzles.
     grids: Vec<Grid>,
     theirs: Vec<sudoku::Sudoku>,
+    /// And as the peers read them.
+    texts: Vec<peer::Puzzle>,
 }
 
 impl Corpus {
@@ -70,7 +81,8 @@ impl Corpus {
             .iter()
             .map(|g: &Grid| sudoku::Sudoku::from_bytes(*g.cells()).expect("a 9x9 grid"))
             .collect();
-        Corpus { name, shape, puzzles, grids, theirs }
+        let texts = grids.iter().map(peer::puzzle).collect();
+        Corpus { name, shape, puzzles, grids, theirs, texts }
     }
 }
 
@@ -91,11 +103,14 @@ enum Which {
     BandPencilmark,
     Bitmask,
     SudokuCrate,
+    /// The `n`th of [`Solvers::peers`].
+    Peer(usize),
 }
 
 impl Which {
-    fn name(self) -> &'static str {
+    fn name(self, peers: &[Peer]) -> &'static str {
         match self {
+            Which::Peer(n) => peers[n].name,
             Which::Sized => "sized",
             Which::Dlx => "dlx",
             Which::Band => "band",
@@ -112,6 +127,7 @@ struct Solvers {
     dlx: SizedDlx,
     band: BandSolver,
     bitmask: BitmaskSolver,
+    peers: Vec<Peer>,
 }
 
 /// Solves every puzzle of `corpus` with `which`, counting up to 2; the solutions found and
@@ -150,15 +166,21 @@ fn pass(corpus: &Corpus, which: Which, solvers: &mut Solvers, check: bool) -> (u
                 }
                 Outcome { solutions: found as u32, guesses: 0 }
             }
+            Which::Peer(n) => {
+                let (found, guesses, solution) = solvers.peers[n].solve(&corpus.texts[i], 2);
+                first.copy_from_slice(&solution);
+                Outcome { solutions: found as u32, guesses }
+            }
         };
-        if check && outcome.solved() {
+        // At limit 2 tdoku writes no solution: its counts are checked against the others'.
+        if check && outcome.solved() && !matches!(which, Which::Peer(_)) {
             let board = Board::from_cells(shape, &first).expect("digits of the shape");
             let fits = puzzle.iter().zip(&first).all(|(&m, &d)| m >> (d - 1) & 1 == 1);
             assert!(
                 board.is_solved() && fits,
                 "{}: {} gave a wrong answer",
                 corpus.name,
-                which.name()
+                which.name(&solvers.peers)
             );
         }
         solutions += u64::from(outcome.solutions);
@@ -260,6 +282,11 @@ fn main() {
         dlx: SizedDlx::new(),
         band: BandSolver::new(),
         bitmask: BitmaskSolver::new(),
+        peers: peer::from_env()
+            .unwrap_or_else(|e| panic!("sized: {e}"))
+            .into_iter()
+            .map(|(peer, _)| peer)
+            .collect(),
     };
     println!("| corpus | puzzles | solver | median s | us/puzzle | guesses/puzzle | x sized |");
     println!("|---|---:|---|---:|---:|---:|---:|");
@@ -285,10 +312,12 @@ fn time_corpus(
     let mut which = vec![Which::Sized];
     if corpus.shape == Shape::NINE {
         which.extend([Which::Band, Which::BandPencilmark, Which::Bitmask, Which::SudokuCrate]);
+        which.extend((0..solvers.peers.len()).map(Which::Peer));
     }
     which.push(Which::Dlx);
     for w in which.iter().filter(|w| too_slow.contains(w)) {
-        eprintln!("sized: {}: {} left out (over {slow} s in file order)", corpus.name, w.name());
+        let name = w.name(&solvers.peers);
+        eprintln!("sized: {}: {name} left out (over {slow} s in file order)", corpus.name);
     }
     which.retain(|w| !too_slow.contains(w));
     let mut warm_times = Vec::new();
@@ -334,12 +363,13 @@ fn time_corpus(
             "| {} | {} | {} | {:.4}{} | {:.2} | {} | {:.2} |",
             corpus.name,
             corpus.puzzles.len(),
-            w.name(),
+            w.name(&solvers.peers),
             medians[k],
             if warm_times[k] > slow { " (1 run)" } else { "" },
             medians[k] * 1e6 / n,
             match w {
                 Which::SudokuCrate => "-".to_string(),
+                Which::Peer(n) if !solvers.peers[n].counts_guesses => "-".to_string(),
                 _ => format!("{:.1}", warm[k].1 as f64 / n),
             },
             medians[k] / medians[0],
