@@ -18,10 +18,15 @@
 //! candidates (`Level::dirty`, `fresh`, `unlocked`). A puzzle's givens are placed all at once,
 //! a digit at a time ([`place_givens`]).
 //!
-//! When none of these finds anything, it branches on the open cell with two candidates most
-//! bound to its open peers, or on a digit with two places left in a house, or on the cell
-//! with the fewest candidates, and tries each option in turn on a copy of the level, one
-//! level down a stack kept between puzzles (the branch points are in `branch`). The shape is a
+//! When none of these finds anything, it branches, and tries each option in turn on a copy of
+//! the level, one level down a stack kept between puzzles. A puzzle whose first branch point
+//! leaves most cells open ([`BAND_SEARCH_FROM`]) is searched as the band solver searches it:
+//! on a digit's boxes in a band or stack (its rows, or columns, sent to its boxes by one of
+//! the permutations that fit: `bands`), with the triads (a row's or column's piece of a box
+//! holds as many digits as it has cells: `triads`) added to the rules, which make such a
+//! branch safe to take. Other puzzles, and shapes whose boxes have more than 3 rows or
+//! columns, branch on the open cell with two candidates most bound to its open peers, or on a
+//! digit with two places left in a house, or on the cell with the fewest candidates (`branch`). The shape is a
 //! pair of const generics, size `N` and box rows `R` ([`Geometry`]), so that each shape's loops
 //! over digits, rows, bands and boxes have constant counts: one instance a shape. With the box
 //! shape a runtime value, 9x9 took 20% more instructions (docs/solver-notes.md).
@@ -29,13 +34,21 @@
 //! It takes candidate masks rather than givens, so pencilmark puzzles (a set of allowed digits
 //! a cell) are solved the same way.
 
+mod bands;
 mod branch;
+mod triads;
 
+use self::bands::BandBranch;
 use self::branch::Branch;
 use super::{Shape, MAX_SIZE};
 use crate::solver::Outcome;
 
 const M: usize = MAX_SIZE;
+
+/// A puzzle with at least this share of its cells open (in percent) at its first branch point
+/// branches on a digit's boxes in a band ([`BandBranch`]), else on cells: the band solver's
+/// threshold (50 of 81 cells).
+const BAND_SEARCH_FROM: usize = 62;
 
 /// A level of the search: where each digit may still go, and what is placed.
 #[derive(Debug, Clone, Copy)]
@@ -175,6 +188,8 @@ pub struct SizedSolver {
     guesses: u64,
     /// Guesses after which the search gives up ([`SizedSolver::count_within`]).
     budget: u64,
+    /// The puzzle branches on a digit's boxes in a band (decided at its first branch point).
+    by_bands: bool,
 }
 
 impl SizedSolver {
@@ -251,7 +266,7 @@ impl SizedSolver {
             level.open[r] = all & !given[r];
         }
         (level.fresh, level.unlocked, level.dirty) = (all, all, all);
-        if live && place_givens(level, g, &given) && propagate(level, g) {
+        if live && place_givens(level, g, &given) && propagate(level, g, false) {
             self.search(g, 0, first);
         }
     }
@@ -263,6 +278,39 @@ impl SizedSolver {
         depth: usize,
         first: &mut [u8],
     ) -> bool {
+        if depth == 0 {
+            // How the puzzle branches, and with it whether the triads run.
+            let open: u32 = self.levels[0].open[..N].iter().map(|cols| cols.count_ones()).sum();
+            self.by_bands = Geometry::<N, R>::BRANCHES_BY_BANDS
+                && open as usize * 100 >= BAND_SEARCH_FROM * N * N;
+            if self.by_bands && !propagate(&mut self.levels[0], g, true) {
+                return false;
+            }
+        }
+        if self.by_bands {
+            if let Some(branch) = BandBranch::choose(&self.levels[depth], g) {
+                if self.levels.len() < depth + 2 {
+                    self.levels.push(Level::EMPTY);
+                }
+                let (d, unit) = (branch.digit, branch.unit);
+                for &mask in &branch.options[..branch.count] {
+                    self.guesses += 1;
+                    if self.guesses > self.budget {
+                        return true; // given up
+                    }
+                    let (here, below) = self.levels.split_at_mut(depth + 1);
+                    let next = &mut below[0];
+                    next.copy_from::<N>(&here[depth]);
+                    if bands::keep(next, g, d, unit, mask)
+                        && propagate(next, g, true)
+                        && self.search(g, depth + 1, first)
+                    {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }
         let Some(branch) = Branch::choose(&self.levels[depth], g) else {
             // Every cell placed, and every placement propagated: a solution.
             self.solutions += 1;
@@ -288,7 +336,10 @@ impl SizedSolver {
             let next = &mut below[0];
             next.copy_from::<N>(&here[depth]);
             let (d, r, c) = (usize::from(d), usize::from(r), usize::from(c));
-            if place(next, g, d, r, c) && propagate(next, g) && self.search(g, depth + 1, first) {
+            if place(next, g, d, r, c)
+                && propagate(next, g, self.by_bands)
+                && self.search(g, depth + 1, first)
+            {
                 return true;
             }
         }
@@ -381,10 +432,14 @@ fn place_givens<const N: usize, const R: usize>(
     true
 }
 
-/// Places naked and hidden singles until none is left, then takes out locked candidates and
-/// goes round again while they take anything. False at a dead end: a cell with no digit, or a
-/// digit with no place in a house.
-fn propagate<const N: usize, const R: usize>(level: &mut Level, g: Geometry<N, R>) -> bool {
+/// Places naked and hidden singles until none is left, then takes out locked candidates and,
+/// with `triads` (a search by bands), applies the triads, and goes round again while they take
+/// anything. False at a dead end: a cell with no digit, or a digit with no place in a house.
+fn propagate<const N: usize, const R: usize>(
+    level: &mut Level,
+    g: Geometry<N, R>,
+    triads: bool,
+) -> bool {
     loop {
         let mut placed = false;
         let mut dirty = std::mem::take(&mut level.dirty);
@@ -428,8 +483,16 @@ fn propagate<const N: usize, const R: usize>(level: &mut Level, g: Geometry<N, R
         if !placed {
             match locked_candidates(level, g) {
                 None => return false,
+                Some(true) => continue, // more singles, perhaps
+                Some(false) => {}
+            }
+            if !triads {
+                return true;
+            }
+            match triads::triads(level, g) {
+                None => return false,
                 Some(false) => return true,
-                Some(true) => {} // more singles, perhaps
+                Some(true) => {}
             }
         }
     }

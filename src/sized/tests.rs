@@ -263,7 +263,9 @@ fn the_sized_solver_agrees_with_dancing_links_on_every_shape() {
 /// Random pencilmarks reach what givens alone rarely do (locked candidates among many open
 /// cells, hidden singles in cells with several candidates): each cell keeps its digit of a
 /// generated solution and some random others, or is given, or now and then loses its digit,
-/// so that some puzzles have one solution, some several and some none.
+/// so that some puzzles have one solution, some several and some none. (With a quarter of the
+/// digits in 55% of the cells, no puzzle had several once the generator's grids came from
+/// the band branch: those grids have few small unavoidable sets.)
 #[test]
 fn the_sized_solver_agrees_with_dancing_links_on_random_pencilmarks() {
     use crate::solver::dlx::SizedDlx;
@@ -288,10 +290,10 @@ fn the_sized_solver_agrees_with_dancing_links_on_random_pencilmarks() {
                 .iter()
                 .map(|&digit| {
                     let digit = 1 << (digit - 1);
-                    let others = (random() & random()) as u32 & all; // a quarter of the digits
+                    let others = random() as u32 & all; // half the digits
                     match random() % 200 {
                         0 => others & !digit,
-                        1..=90 => digit,
+                        1..=79 => digit,
                         _ => others | digit,
                     }
                 })
