@@ -289,18 +289,12 @@ impl SizedSolver {
         }
         if self.by_bands {
             if let Some(branch) = BandBranch::choose(&self.levels[depth], g) {
-                if self.levels.len() < depth + 2 {
-                    self.levels.push(Level::EMPTY);
-                }
                 let (d, unit) = (branch.digit, branch.unit);
                 for &mask in &branch.options[..branch.count] {
-                    self.guesses += 1;
-                    if self.guesses > self.budget {
+                    if !self.descend::<N>(depth) {
                         return true; // given up
                     }
-                    let (here, below) = self.levels.split_at_mut(depth + 1);
-                    let next = &mut below[0];
-                    next.copy_from::<N>(&here[depth]);
+                    let next = &mut self.levels[depth + 1];
                     if bands::keep(next, g, d, unit, mask)
                         && propagate(next, g, true)
                         && self.search(g, depth + 1, first)
@@ -324,17 +318,11 @@ impl SizedSolver {
             }
             return self.solutions >= self.limit;
         };
-        if self.levels.len() < depth + 2 {
-            self.levels.push(Level::EMPTY);
-        }
         for &(d, r, c) in &branch.options[..branch.count] {
-            self.guesses += 1;
-            if self.guesses > self.budget {
+            if !self.descend::<N>(depth) {
                 return true; // given up
             }
-            let (here, below) = self.levels.split_at_mut(depth + 1);
-            let next = &mut below[0];
-            next.copy_from::<N>(&here[depth]);
+            let next = &mut self.levels[depth + 1];
             let (d, r, c) = (usize::from(d), usize::from(r), usize::from(c));
             if place(next, g, d, r, c)
                 && propagate(next, g, self.by_bands)
@@ -344,6 +332,21 @@ impl SizedSolver {
             }
         }
         false
+    }
+
+    /// Counts a guess and copies level `depth` one level down, for an option to be tried
+    /// there; false once the guesses are over the budget.
+    fn descend<const N: usize>(&mut self, depth: usize) -> bool {
+        self.guesses += 1;
+        if self.guesses > self.budget {
+            return false;
+        }
+        if self.levels.len() < depth + 2 {
+            self.levels.push(Level::EMPTY);
+        }
+        let (here, below) = self.levels.split_at_mut(depth + 1);
+        below[0].copy_from::<N>(&here[depth]);
+        true
     }
 }
 
