@@ -1,19 +1,22 @@
-//! The solver for every size: where each digit may go as a bit set a row, singles and locked
+//! The solver for every size: where each digit may go as a bit set a band, singles and locked
 //! candidates propagated, fewest candidates branching.
 //!
-//! The band solver is built around the 9x9 grid's 81 cells and 27-bit bands; other sizes need
-//! a solver that is not. This one keeps, for each digit and each row, the columns where the
-//! digit may still go, as a `u32` (bit `c` for column `c`; N is at most 25): a grid of N
-//! digit boards, N rows each, the layout of the band solver with a row where it has a band.
-//! Placing a digit clears its column and box from its own board and its cell from the other
-//! digits' boards, a word a row; the singles are found by passes over the boards that fold
-//! rows into bit slices:
-//! - naked singles: a row's cells that are in one digit's row and not in two;
+//! The band solver is built around the 9x9 grid's 81 cells and 27-bit bands; this one keeps
+//! the same layout for every shape. For each digit and each band (the `R` rows of a row of
+//! boxes), the cells where the digit may still go are one [`Word`]: bit `N i + c` for row `i`
+//! of the band, column `c`, in the smallest unsigned integer that holds `R N` bits (a `u32`
+//! for 9x9, a `u64` for 16x16, a `u128` for 25x25). A grid whose boxes are taller than wide is
+//! solved transposed, so that every shape's band fits in 128 bits.
+//!
+//! Placing a digit clears its column, row and box from its own board (a word a band, and the
+//! band's word once) and its cell from the other digits' boards; the singles are found by
+//! passes that fold the boards into bit slices:
+//! - naked singles: a band's cells that are in one digit's word and not in two;
 //! - hidden singles: a digit's row with one column; its column or box in one row of a band;
 //! - locked candidates (when no single is left): a digit in one row of a box leaves the rest
 //!   of the row, in one box of a row the rest of the box; the same with columns.
 //!
-//! Each pass looks only where something changed: the rows where a cell lost a digit, for
+//! Each pass looks only where something changed: the bands where a cell lost a digit, for
 //! naked singles, and the digits whose boards changed, for hidden singles and locked
 //! candidates (`Level::dirty`, `fresh`, `unlocked`). A puzzle's givens are placed all at once,
 //! a digit at a time ([`place_givens`]).
@@ -26,10 +29,11 @@
 //! holds as many digits as it has cells: `triads`) added to the rules, which make such a
 //! branch safe to take. Other puzzles, and shapes whose boxes have more than 3 rows or
 //! columns, branch on the open cell with two candidates most bound to its open peers, or on a
-//! digit with two places left in a house, or on the cell with the fewest candidates (`branch`). The shape is a
-//! pair of const generics, size `N` and box rows `R` ([`Geometry`]), so that each shape's loops
-//! over digits, rows, bands and boxes have constant counts: one instance a shape. With the box
-//! shape a runtime value, 9x9 took 20% more instructions (docs/solver-notes.md).
+//! digit with two places left in a house, or on the cell with the fewest candidates
+//! (`branch`). The shape is a pair of const generics, size `N` and box rows `R`, with the word
+//! ([`Geometry`]), so that each shape's loops over digits, rows, bands and boxes have constant
+//! counts: one instance a shape. With the box shape a runtime value, 9x9 took 20% more
+//! instructions (docs/solver-notes.md).
 //!
 //! It takes candidate masks rather than givens, so pencilmark puzzles (a set of allowed digits
 //! a cell) are solved the same way.
@@ -37,13 +41,21 @@
 mod bands;
 mod branch;
 mod triads;
+mod word;
+
+use std::marker::PhantomData;
 
 use self::bands::BandBranch;
 use self::branch::Branch;
+use self::word::Word;
 use super::{Shape, MAX_SIZE};
 use crate::solver::Outcome;
 
+/// The most digits (and rows, and columns).
 const M: usize = MAX_SIZE;
+
+/// The most bands: boxes at least as wide as tall have at most 12 columns.
+const MB: usize = 12;
 
 /// A puzzle with at least this share of its cells open (in percent) at its first branch point
 /// branches on a digit's boxes in a band ([`BandBranch`]), else on cells: the band solver's
@@ -52,12 +64,12 @@ const BAND_SEARCH_FROM: usize = 62;
 
 /// A level of the search: where each digit may still go, and what is placed.
 #[derive(Debug, Clone, Copy)]
-struct Level {
-    /// `board[d][r]`: the columns of row `r` where digit `d + 1` may go; once it is placed in
-    /// the row, its column alone.
-    board: [[u32; M]; M],
-    /// The columns of each row with no digit placed yet.
-    open: [u32; M],
+struct Level<W> {
+    /// `board[d][b]`: the cells of band `b` where digit `d + 1` may go (bit `N i + c` for the
+    /// band's row `i`, column `c`); once it is placed in a row, that cell alone in the row.
+    board: [[W; MB]; M],
+    /// The cells of each band with no digit placed yet.
+    open: [W; MB],
     /// For each digit, the rows, columns and boxes it is placed in (bit `r`, `c`, `b`).
     rows_done: [u32; M],
     cols_done: [u32; M],
@@ -66,14 +78,14 @@ struct Level {
     /// since the locked candidates did.
     fresh: u32,
     unlocked: u32,
-    /// The rows where a cell lost a digit since the naked singles last looked at them.
+    /// The bands where a cell lost a digit since the naked singles last looked at them.
     dirty: u32,
 }
 
-impl Level {
-    const EMPTY: Level = Level {
-        board: [[0; M]; M],
-        open: [0; M],
+impl<W: Word> Level<W> {
+    const EMPTY: Level<W> = Level {
+        board: [[W::ZERO; MB]; M],
+        open: [W::ZERO; MB],
         rows_done: [0; M],
         cols_done: [0; M],
         boxes_done: [0; M],
@@ -82,13 +94,13 @@ impl Level {
         dirty: 0,
     };
 
-    /// Copies the first `N` rows of every table: all a grid of size `N` uses.
+    /// Copies what a grid of size `N` and `bands` bands uses of every table.
     #[inline]
-    fn copy_from<const N: usize>(&mut self, other: &Level) {
+    fn copy_from<const N: usize>(&mut self, other: &Level<W>, bands: usize) {
         for (mine, theirs) in self.board[..N].iter_mut().zip(&other.board[..N]) {
-            mine[..N].copy_from_slice(&theirs[..N]);
+            mine[..bands].copy_from_slice(&theirs[..bands]);
         }
-        self.open[..N].copy_from_slice(&other.open[..N]);
+        self.open[..bands].copy_from_slice(&other.open[..bands]);
         self.rows_done[..N].copy_from_slice(&other.rows_done[..N]);
         self.cols_done[..N].copy_from_slice(&other.cols_done[..N]);
         self.boxes_done[..N].copy_from_slice(&other.boxes_done[..N]);
@@ -97,12 +109,26 @@ impl Level {
 }
 
 /// A shape known at compile time: `N` rows, columns and digits, boxes of `R` rows by `N / R`
-/// columns; so `N / R` bands of `R` rows and `R` stacks of `N / R` columns. Every pass takes
-/// one (a value of no size), so that its loops over a band's rows or boxes have constant counts.
-#[derive(Debug, Clone, Copy)]
-struct Geometry<const N: usize, const R: usize>;
+/// columns (`R` at most `N / R`), in words `W`; so `N / R` bands of `R` rows and `R` stacks of
+/// `N / R` columns. Every pass takes one (a value of no size), so that its loops over a band's
+/// rows or boxes have constant counts.
+#[derive(Debug)]
+struct Geometry<const N: usize, const R: usize, W>(PhantomData<W>);
 
-impl<const N: usize, const R: usize> Geometry<N, R> {
+impl<const N: usize, const R: usize, W> Clone for Geometry<N, R, W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<const N: usize, const R: usize, W> Copy for Geometry<N, R, W> {}
+
+impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
+    const NEW: Self = Geometry(PhantomData);
+
+    /// The shape's band fits its word, and its boxes are no taller than wide.
+    const FITS: () = assert!(R * N <= W::BITS && R * R <= N && N / R <= MB);
+
     /// The columns of each stack.
     const STACK_COLS: [u32; M] = {
         let mut cols = [0; M];
@@ -112,6 +138,35 @@ impl<const N: usize, const R: usize> Geometry<N, R> {
             c += 1;
         }
         cols
+    };
+
+    /// Column `c` in every row of a band, and stack `s` (its box in the band).
+    const COLUMNS: [u128; M] = {
+        let mut columns = [0; M];
+        let mut c = 0;
+        while c < N {
+            let mut i = 0;
+            while i < R {
+                columns[c] |= 1 << (i * N + c);
+                i += 1;
+            }
+            c += 1;
+        }
+        columns
+    };
+
+    const BOXES: [u128; M] = {
+        let mut boxes = [0; M];
+        let mut s = 0;
+        while s < R {
+            let mut i = 0;
+            while i < R {
+                boxes[s] |= (Self::STACK_COLS[s] as u128) << (i * N);
+                i += 1;
+            }
+            s += 1;
+        }
+        boxes
     };
 
     #[inline(always)]
@@ -130,15 +185,16 @@ impl<const N: usize, const R: usize> Geometry<N, R> {
         (1 << N) - 1
     }
 
-    /// The rows of band `band`, as a range, and as a mask.
+    /// Every cell of a band.
+    #[inline(always)]
+    fn band_all(self) -> W {
+        W::of((1 << (R * N)) - 1)
+    }
+
+    /// The rows of band `band`, as a range.
     #[inline(always)]
     fn rows_of(self, band: usize) -> std::ops::Range<usize> {
         band * R..(band + 1) * R
-    }
-
-    #[inline(always)]
-    fn band_rows(self, band: usize) -> u32 {
-        ((1 << R) - 1) << (band * R)
     }
 
     /// The columns of stack `s`, and of the stack holding column `c`.
@@ -157,43 +213,155 @@ impl<const N: usize, const R: usize> Geometry<N, R> {
     fn box_of(self, r: usize, c: usize) -> usize {
         r / R * R + c / (N / R)
     }
+
+    /// Row `i` of a band, column `c` in each of its rows, and the band's part of stack `s`.
+    #[inline(always)]
+    fn row(self, i: usize) -> W {
+        W::of(((1u128 << N) - 1) << (i * N))
+    }
+
+    #[inline(always)]
+    fn column(self, c: usize) -> W {
+        W::of(Self::COLUMNS[c])
+    }
+
+    #[inline(always)]
+    fn box_part(self, s: usize) -> W {
+        W::of(Self::BOXES[s])
+    }
+
+    /// The last bit of each row of a band.
+    #[inline(always)]
+    fn ends(self) -> W {
+        W::of(Self::COLUMNS[N - 1])
+    }
+
+    /// The rows of a band word with a bit, each as its last bit: a row's other bits added to
+    /// all ones carry into it when any is set.
+    #[inline(always)]
+    fn row_ends(self, word: W) -> W {
+        let low = self.band_all() & !self.ends();
+        ((word & low).plus(low) | word) & self.ends()
+    }
+
+    /// The first and the last column of each stack.
+    const STACK_STARTS: u32 = {
+        let mut starts = 0;
+        let mut s = 0;
+        while s < R {
+            starts |= 1 << (s * (N / R));
+            s += 1;
+        }
+        starts
+    };
+
+    const ROW_TOPS: u32 = Self::STACK_STARTS << (N / R - 1);
+
+    /// For a band's stacks (a bit each: its boxes), their last columns.
+    const STACKS_AS_TOPS: [u32; 32] = {
+        let mut tops = [0; 32];
+        let mut stacks = 0;
+        while stacks < 1 << R {
+            let mut s = 0;
+            while s < R {
+                if stacks >> s & 1 != 0 {
+                    tops[stacks] |= 1 << (s * (N / R) + N / R - 1);
+                }
+                s += 1;
+            }
+            stacks += 1;
+        }
+        tops
+    };
+
+    /// The stacks where a row's columns `cols` have a bit, each as its last column.
+    #[inline(always)]
+    fn stack_tops(self, cols: u32) -> u32 {
+        let low = self.all() & !Self::ROW_TOPS;
+        (((cols & low) + low) | cols) & Self::ROW_TOPS
+    }
+
+    /// The columns of row `r` in a digit's board.
+    #[inline(always)]
+    fn cols(self, board: &[W; MB], r: usize) -> u32 {
+        (board[r / R] >> (r % R * N)).low() & self.all()
+    }
+
+    /// The columns `cols` of row `r` as a band's bits.
+    #[inline(always)]
+    fn in_row(self, r: usize, cols: u32) -> W {
+        W::from_low(cols) << (r % R * N)
+    }
+
+    /// The columns of a band word in any of its rows.
+    #[inline(always)]
+    fn fold(self, word: W) -> u32 {
+        (0..R).fold(0, |acc, i| acc | (word >> (i * N)).low()) & self.all()
+    }
 }
 
-/// Calls `$solver.$method::<N, R>($args)` with `N` and `R` the size and box rows of `$shape`:
-/// one instance a shape (box rows and columns of 2 or more, at most 25 cells a house).
+/// Calls `$search.$method::<N, R, W>($args)` with `N` and `R` the size and box rows of
+/// `$shape`, and `W` the word its band fits: one instance a shape whose boxes are no taller
+/// than wide (box rows and columns of 2 or more, at most 25 cells a house).
 macro_rules! by_shape {
-    ($shape:expr, $solver:ident . $method:ident $args:tt) => {
-        by_shape!(@ $shape, $solver.$method $args;
-            (2, 2) (2, 3) (2, 4) (2, 5) (2, 6) (2, 7) (2, 8) (2, 9) (2, 10) (2, 11) (2, 12)
-            (3, 2) (3, 3) (3, 4) (3, 5) (3, 6) (3, 7) (3, 8) (4, 2) (4, 3) (4, 4) (4, 5) (4, 6)
-            (5, 2) (5, 3) (5, 4) (5, 5) (6, 2) (6, 3) (6, 4) (7, 2) (7, 3) (8, 2) (8, 3)
-            (9, 2) (10, 2) (11, 2) (12, 2))
+    ($shape:expr, $method:ident $args:tt) => {
+        by_shape!(@ $shape, $method $args;
+            (2, 2, u32) (2, 3, u32) (2, 4, u32) (2, 5, u32) (2, 6, u32) (2, 7, u32) (2, 8, u32)
+            (2, 9, u64) (2, 10, u64) (2, 11, u64) (2, 12, u64)
+            (3, 3, u32) (3, 4, u64) (3, 5, u64) (3, 6, u64) (3, 7, u64) (3, 8, u128)
+            (4, 4, u64) (4, 5, u128) (4, 6, u128) (5, 5, u128))
     };
-    (@ $shape:expr, $solver:ident . $method:ident $args:tt; $(($r:literal, $c:literal))*) => {
+    (@ $shape:expr, $method:ident $args:tt; $(($r:literal, $c:literal, $w:ty))*) => {
         match ($shape.box_rows(), $shape.box_cols()) {
-            $(($r, $c) => $solver.$method::<{ $r * $c }, $r> $args,)*
-            (r, c) => unreachable!("boxes of {r}x{c}: a shape's have 2 to 12 rows, 25 cells"),
+            $(($r, $c) => $method::<{ $r * $c }, $r, $w> $args,)*
+            (r, c) => unreachable!("boxes of {r}x{c}: no taller than wide, at most 25 cells"),
         }
     };
 }
 
-/// Solves grids of any [`Shape`], given as candidate masks. Keeps its stack between puzzles:
+/// The levels of the search, one stack for each word, kept between puzzles.
+#[derive(Debug, Clone, Default)]
+struct Stacks {
+    small: Vec<Level<u32>>,
+    medium: Vec<Level<u64>>,
+    large: Vec<Level<u128>>,
+}
+
+/// A word with its stack of levels.
+trait Stacked: Word {
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Level<Self>>;
+}
+
+impl Stacked for u32 {
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Level<u32>> {
+        &mut stacks.small
+    }
+}
+
+impl Stacked for u64 {
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Level<u64>> {
+        &mut stacks.medium
+    }
+}
+
+impl Stacked for u128 {
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Level<u128>> {
+        &mut stacks.large
+    }
+}
+
+/// Solves grids of any [`Shape`], given as candidate masks. Keeps its stacks between puzzles:
 /// one a worker thread.
 #[derive(Debug, Clone, Default)]
 pub struct SizedSolver {
-    /// The levels of the search, kept between puzzles.
-    levels: Vec<Level>,
-    limit: u32,
-    solutions: u32,
-    guesses: u64,
-    /// Guesses after which the search gives up ([`SizedSolver::count_within`]).
-    budget: u64,
-    /// The puzzle branches on a digit's boxes in a band (decided at its first branch point).
-    by_bands: bool,
+    stacks: Stacks,
+    /// A grid with boxes taller than wide, transposed, and its first solution.
+    transposed: Vec<u32>,
+    transposed_first: Vec<u8>,
 }
 
 impl SizedSolver {
-    /// A solver with an empty stack.
+    /// A solver with empty stacks.
     pub fn new() -> SizedSolver {
         SizedSolver::default()
     }
@@ -229,59 +397,117 @@ impl SizedSolver {
     ) -> Option<Outcome> {
         let cells = shape.cells();
         assert!(candidates.len() == cells && first.len() == cells, "one value a cell");
-        (self.limit, self.solutions, self.guesses, self.budget) = (limit.max(1), 0, 0, budget);
-        if self.levels.is_empty() {
-            self.levels.push(Level::EMPTY);
-        }
-        by_shape!(shape, self.start(candidates, first));
-        let outcome = Outcome { solutions: self.solutions, guesses: self.guesses };
-        (self.guesses <= self.budget).then_some(outcome)
-    }
-
-    /// Sets the first level from the candidates, propagates it and searches.
-    fn start<const N: usize, const R: usize>(&mut self, candidates: &[u32], first: &mut [u8]) {
-        let g = Geometry::<N, R>;
-        let level = &mut self.levels[0];
-        let all = g.all();
-        let mut live = true;
-        let mut given = [0u32; M];
-        for (r, row) in candidates.chunks_exact(N).enumerate() {
-            // Most cells are blank or given: the blanks set every digit's row at once.
-            let blank = row
-                .iter()
-                .enumerate()
-                .fold(0, |acc, (c, &mask)| acc | u32::from(mask & all == all) << c);
-            for digit in &mut level.board[..N] {
-                digit[r] = blank;
-            }
-            for (c, &mask) in row.iter().enumerate().filter(|&(_, &mask)| mask & all != all) {
-                let mut digits = mask & all;
-                live &= digits != 0;
-                given[r] |= u32::from(digits & digits.wrapping_sub(1) == 0) << c;
-                while digits != 0 {
-                    level.board[digits.trailing_zeros() as usize][r] |= 1 << c;
-                    digits &= digits - 1;
+        let mut search = Search { limit: limit.max(1), solutions: 0, guesses: 0, budget };
+        let (rows, cols) = (shape.box_rows(), shape.box_cols());
+        if rows <= cols {
+            by_shape!(shape, start(&mut self.stacks, &mut search, candidates, first));
+        } else {
+            // Rows for columns: the transposed grid has boxes of `cols` x `rows`, and the
+            // same solutions, transposed.
+            let n = shape.size();
+            let flipped = Shape::new(cols, rows).expect("a shape transposed");
+            let transpose = |cell: usize| cell % n * n + cell / n;
+            self.transposed.clear();
+            self.transposed.extend((0..cells).map(|cell| candidates[transpose(cell)]));
+            self.transposed_first.clear();
+            self.transposed_first.resize(cells, 0);
+            let (stacks, from, into) =
+                (&mut self.stacks, &self.transposed, &mut self.transposed_first);
+            by_shape!(flipped, start(stacks, &mut search, from, into));
+            if search.solutions > 0 {
+                for (cell, digit) in first.iter_mut().enumerate() {
+                    *digit = self.transposed_first[transpose(cell)];
                 }
             }
-            level.open[r] = all & !given[r];
         }
-        (level.fresh, level.unlocked, level.dirty) = (all, all, all);
-        if live && place_givens(level, g, &given) && propagate(level, g, false) {
-            self.search(g, 0, first);
+        let outcome = Outcome { solutions: search.solutions, guesses: search.guesses };
+        (search.guesses <= search.budget).then_some(outcome)
+    }
+}
+
+/// A search's limits and counts.
+struct Search {
+    limit: u32,
+    solutions: u32,
+    guesses: u64,
+    /// Guesses after which the search gives up ([`SizedSolver::count_within`]).
+    budget: u64,
+}
+
+/// Sets the first level from the candidates, propagates it and searches.
+fn start<const N: usize, const R: usize, W: Stacked>(
+    stacks: &mut Stacks,
+    search: &mut Search,
+    candidates: &[u32],
+    first: &mut [u8],
+) {
+    #[allow(clippy::let_unit_value)]
+    let () = Geometry::<N, R, W>::FITS;
+    let g = Geometry::<N, R, W>::NEW;
+    let levels = W::stack(stacks);
+    if levels.is_empty() {
+        levels.push(Level::EMPTY);
+    }
+    let level = &mut levels[0];
+    let all = g.all();
+    let mut live = true;
+    let mut given = [0u32; M];
+    for b in 0..g.bands() {
+        level.open[b] = W::ZERO;
+        for digit in &mut level.board[..N] {
+            digit[b] = W::ZERO;
         }
     }
+    for (r, row) in candidates.chunks_exact(N).enumerate() {
+        let b = r / R;
+        // Most cells are blank or given: the blanks set every digit's row at once.
+        let blank = row
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (c, &mask)| acc | u32::from(mask & all == all) << c);
+        let blank = g.in_row(r, blank);
+        for digit in &mut level.board[..N] {
+            digit[b] |= blank;
+        }
+        for (c, &mask) in row.iter().enumerate().filter(|&(_, &mask)| mask & all != all) {
+            let mut digits = mask & all;
+            live &= digits != 0;
+            given[r] |= u32::from(digits & digits.wrapping_sub(1) == 0) << c;
+            let bit = g.in_row(r, 1 << c);
+            while digits != 0 {
+                level.board[digits.trailing_zeros() as usize][b] |= bit;
+                digits &= digits - 1;
+            }
+        }
+        level.open[b] |= g.in_row(r, all & !given[r]);
+    }
+    (level.fresh, level.unlocked, level.dirty) = (all, all, (1 << g.bands()) - 1);
+    if live && place_givens(level, g, &given) && propagate(level, g, false) {
+        let mut run = Run { levels, search, by_bands: false };
+        run.search(g, 0, first);
+    }
+}
 
+/// A search under way: its levels, and how it branches.
+struct Run<'a, W> {
+    levels: &'a mut Vec<Level<W>>,
+    search: &'a mut Search,
+    /// The puzzle branches on a digit's boxes in a band (decided at its first branch point).
+    by_bands: bool,
+}
+
+impl<W: Word> Run<'_, W> {
     /// Searches from the (propagated) level `depth`; true once the limit is reached.
     fn search<const N: usize, const R: usize>(
         &mut self,
-        g: Geometry<N, R>,
+        g: Geometry<N, R, W>,
         depth: usize,
         first: &mut [u8],
     ) -> bool {
         if depth == 0 {
             // How the puzzle branches, and with it whether the triads run.
-            let open: u32 = self.levels[0].open[..N].iter().map(|cols| cols.count_ones()).sum();
-            self.by_bands = Geometry::<N, R>::BRANCHES_BY_BANDS
+            let open: u32 = self.levels[0].open[..g.bands()].iter().map(|w| w.ones()).sum();
+            self.by_bands = Geometry::<N, R, W>::BRANCHES_BY_BANDS
                 && open as usize * 100 >= BAND_SEARCH_FROM * N * N;
             if self.by_bands && !propagate(&mut self.levels[0], g, true) {
                 return false;
@@ -291,7 +517,7 @@ impl SizedSolver {
             if let Some(branch) = BandBranch::choose(&self.levels[depth], g) {
                 let (d, unit) = (branch.digit, branch.unit);
                 for &mask in &branch.options[..branch.count] {
-                    if !self.descend::<N>(depth) {
+                    if !self.descend(g, depth) {
                         return true; // given up
                     }
                     let next = &mut self.levels[depth + 1];
@@ -307,24 +533,27 @@ impl SizedSolver {
         }
         let Some(branch) = Branch::choose(&self.levels[depth], g) else {
             // Every cell placed, and every placement propagated: a solution.
-            self.solutions += 1;
-            if self.solutions == 1 {
+            self.search.solutions += 1;
+            if self.search.solutions == 1 {
                 let level = &self.levels[depth];
                 for (d, digit) in level.board[..N].iter().enumerate() {
-                    for (r, &cols) in digit[..N].iter().enumerate() {
-                        first[r * N + cols.trailing_zeros() as usize] = d as u8 + 1;
+                    for (b, &word) in digit[..g.bands()].iter().enumerate() {
+                        for i in 0..R {
+                            let c = (word >> (i * N)).low().trailing_zeros() as usize;
+                            first[(b * R + i) * N + c] = d as u8 + 1;
+                        }
                     }
                 }
             }
-            return self.solutions >= self.limit;
+            return self.search.solutions >= self.search.limit;
         };
         for &(d, r, c) in &branch.options[..branch.count] {
-            if !self.descend::<N>(depth) {
+            if !self.descend(g, depth) {
                 return true; // given up
             }
             let next = &mut self.levels[depth + 1];
             let (d, r, c) = (usize::from(d), usize::from(r), usize::from(c));
-            if place(next, g, d, r, c)
+            if place(next, g, d, r, c, false)
                 && propagate(next, g, self.by_bands)
                 && self.search(g, depth + 1, first)
             {
@@ -336,78 +565,85 @@ impl SizedSolver {
 
     /// Counts a guess and copies level `depth` one level down, for an option to be tried
     /// there; false once the guesses are over the budget.
-    fn descend<const N: usize>(&mut self, depth: usize) -> bool {
-        self.guesses += 1;
-        if self.guesses > self.budget {
+    fn descend<const N: usize, const R: usize>(
+        &mut self,
+        g: Geometry<N, R, W>,
+        depth: usize,
+    ) -> bool {
+        self.search.guesses += 1;
+        if self.search.guesses > self.search.budget {
             return false;
         }
         if self.levels.len() < depth + 2 {
             self.levels.push(Level::EMPTY);
         }
         let (here, below) = self.levels.split_at_mut(depth + 1);
-        below[0].copy_from::<N>(&here[depth]);
+        below[0].copy_from::<N>(&here[depth], g.bands());
         true
     }
 }
 
-/// Places digit `d` in row `r`, column `c`: it leaves its column and box, and the cell's
-/// other digits leave the cell. False when the cell cannot hold it (it is placed, with
-/// another digit, or has lost this one); placing it again is nothing.
-#[inline]
-fn place<const N: usize, const R: usize>(
-    level: &mut Level,
-    g: Geometry<N, R>,
+/// Places digit `d` in row `r`, column `c`: it leaves its row, column and box, and the cell's
+/// other digits leave the cell (unless the caller knows it has none: `alone`, a naked
+/// single). False when the cell cannot hold it (it is placed, with another digit, or has lost
+/// this one); placing it again is nothing.
+#[inline(always)]
+fn place<const N: usize, const R: usize, W: Word>(
+    level: &mut Level<W>,
+    g: Geometry<N, R, W>,
     d: usize,
     r: usize,
     c: usize,
+    alone: bool,
 ) -> bool {
-    let bit = 1u32 << c;
-    if level.board[d][r] & bit == 0 {
+    let (b, i) = (r / R, r % R);
+    let bit = W::ONE << (i * N + c);
+    if (level.board[d][b] & bit).is_zero() {
         return false;
     }
-    if level.open[r] & bit == 0 {
+    if (level.open[b] & bit).is_zero() {
         return true; // placed already
     }
     let mut gone = 1 << d;
-    for (e, digit) in level.board[..N].iter_mut().enumerate() {
-        gone |= u32::from(digit[r] & bit != 0) << e;
-        digit[r] &= !bit;
+    if !alone {
+        for (e, digit) in level.board[..N].iter_mut().enumerate() {
+            gone |= u32::from(!(digit[b] & bit).is_zero()) << e;
+            digit[b] &= !bit;
+        }
     }
     level.fresh |= gone;
     level.unlocked |= gone;
     let board = &mut level.board[d];
-    let mut dirty = 1 << r;
-    for (i, row) in board[..N].iter_mut().enumerate() {
-        dirty |= u32::from(*row & bit != 0) << i;
-        *row &= !bit;
+    let column = g.column(c);
+    let mut dirty = 1 << b;
+    for (band, word) in board[..g.bands()].iter_mut().enumerate() {
+        dirty |= u32::from(!(*word & column).is_zero()) << band;
+        *word &= !column;
     }
-    let (band, stack) = (r / R * R, g.stack_around(c));
-    for row in &mut board[band..band + R] {
-        *row &= !stack;
-    }
-    board[r] = bit;
-    level.dirty |= dirty | g.band_rows(r / R);
-    level.open[r] &= !bit;
+    let stack = c / (N / R);
+    board[b] = board[b] & !(g.row(i) | g.box_part(stack)) | bit;
+    level.dirty |= dirty;
+    level.open[b] &= !bit;
     level.rows_done[d] |= 1 << r;
-    level.cols_done[d] |= bit;
-    level.boxes_done[d] |= 1 << g.box_of(r, c);
+    level.cols_done[d] |= 1 << c;
+    level.boxes_done[d] |= 1 << (b * R + stack);
     true
 }
 
 /// Places the cells given one digit, all at once: each digit leaves the rows, columns and
 /// boxes it is given in. False where two givens of a digit share a house.
-fn place_givens<const N: usize, const R: usize>(
-    level: &mut Level,
-    g: Geometry<N, R>,
+fn place_givens<const N: usize, const R: usize, W: Word>(
+    level: &mut Level<W>,
+    g: Geometry<N, R, W>,
     given: &[u32; M],
 ) -> bool {
     for d in 0..N {
         let board = &mut level.board[d];
         let (mut rows_done, mut cols_done, mut boxes_done) = (0u32, 0u32, 0u32);
-        let mut band_cols = [0u32; M];
+        let mut band_cols = [0u32; MB];
         for (band, stacks) in band_cols[..g.bands()].iter_mut().enumerate() {
             for r in g.rows_of(band) {
-                let here = board[r] & given[r];
+                let here = g.cols(board, r) & given[r];
                 if here == 0 {
                     continue;
                 }
@@ -422,12 +658,17 @@ fn place_givens<const N: usize, const R: usize>(
                 boxes_done |= 1 << g.box_of(r, c);
             }
         }
-        for (r, row) in board[..N].iter_mut().enumerate() {
-            if rows_done & 1 << r != 0 {
-                *row &= given[r];
-            } else {
-                *row &= !(cols_done | band_cols[r / R]);
+        for (band, word) in board[..g.bands()].iter_mut().enumerate() {
+            let mut keep = W::ZERO;
+            for r in g.rows_of(band) {
+                let cols = if rows_done & 1 << r != 0 {
+                    given[r]
+                } else {
+                    g.all() & !(cols_done | band_cols[band])
+                };
+                keep |= g.in_row(r, cols);
             }
+            *word &= keep;
         }
         (level.rows_done[d], level.cols_done[d], level.boxes_done[d]) =
             (rows_done, cols_done, boxes_done);
@@ -438,41 +679,45 @@ fn place_givens<const N: usize, const R: usize>(
 /// Places naked and hidden singles until none is left, then takes out locked candidates and,
 /// with `triads` (a search by bands), applies the triads, and goes round again while they take
 /// anything. False at a dead end: a cell with no digit, or a digit with no place in a house.
-fn propagate<const N: usize, const R: usize>(
-    level: &mut Level,
-    g: Geometry<N, R>,
+fn propagate<const N: usize, const R: usize, W: Word>(
+    level: &mut Level<W>,
+    g: Geometry<N, R, W>,
     triads: bool,
 ) -> bool {
     loop {
         let mut placed = false;
         let mut dirty = std::mem::take(&mut level.dirty);
         while dirty != 0 {
-            let r = dirty.trailing_zeros() as usize;
+            let b = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            let open = level.open[r];
-            if open == 0 {
+            let open = level.open[b];
+            if open.is_zero() {
                 continue;
             }
-            let (mut once, mut twice) = (0, 0);
+            let (mut once, mut twice) = (W::ZERO, W::ZERO);
             for digit in &level.board[..N] {
-                twice |= once & digit[r];
-                once |= digit[r];
+                twice |= once & digit[b];
+                once |= digit[b];
             }
-            if open & !once != 0 {
+            if !(open & !once).is_zero() {
                 return false;
             }
+            // Each single's one digit: a digit at a time, its singles in the band.
             let mut singles = open & !twice;
-            while singles != 0 {
-                let c = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                // Its one digit, unless a single placed before it in the row took it.
-                let Some(d) = (0..N).find(|&d| level.board[d][r] & 1 << c != 0) else {
-                    return false;
-                };
-                if !place(level, g, d, r, c) {
-                    return false;
+            for d in 0..N {
+                if singles.is_zero() {
+                    break;
                 }
-                placed = true;
+                let mut here = level.board[d][b] & singles;
+                singles &= !here;
+                while !here.is_zero() {
+                    let at = here.trailing_zeros();
+                    here = here & here.less_one();
+                    if !place(level, g, d, b * R + at / N, at % N, true) {
+                        return false;
+                    }
+                    placed = true;
+                }
             }
         }
         let mut fresh = std::mem::take(&mut level.fresh);
@@ -505,53 +750,74 @@ fn propagate<const N: usize, const R: usize>(
 /// has none. The columns and boxes are read from the rows folded band by band (`once`, in a
 /// row of the band; `twice`, in two), taken before the band's placements: a place they show
 /// may have gone since (so it is looked for again), never one they miss.
-fn hidden_singles<const N: usize, const R: usize>(
-    level: &mut Level,
-    g: Geometry<N, R>,
+fn hidden_singles<const N: usize, const R: usize, W: Word>(
+    level: &mut Level<W>,
+    g: Geometry<N, R, W>,
     d: usize,
     placed: &mut bool,
 ) -> bool {
-    let mut rows = !level.rows_done[d] & g.all();
-    while rows != 0 {
-        let r = rows.trailing_zeros() as usize;
-        rows &= rows - 1;
-        let cols = level.board[d][r];
-        if cols == 0 {
-            return false;
-        }
-        if cols & (cols - 1) == 0 {
-            if !place(level, g, d, r, cols.trailing_zeros() as usize) {
-                return false;
-            }
-            *placed = true;
-        }
-    }
-    let (mut col_once, mut col_twice) = (0, 0);
+    // The rows: band by band, those with one place (or none) found at once, by fields. The
+    // digit's places in open cells are its places in the rows it is not placed in.
     for band in 0..g.bands() {
-        let rows = g.rows_of(band);
-        let (mut once, mut twice) = (0, 0);
-        for &cols in &level.board[d][rows.clone()] {
-            twice |= once & cols;
-            once |= cols;
+        if level.rows_done[d] >> (band * R) & ((1 << R) - 1) == (1 << R) - 1 {
+            continue;
         }
-        for stack in 0..g.stacks() {
-            let b = band * g.stacks() + stack;
-            if level.boxes_done[d] & 1 << b != 0 {
-                continue;
-            }
-            let seg = once & g.stack(stack);
-            if seg == 0 {
+        let word = level.board[d][band];
+        if g.row_ends(word) != g.ends() {
+            return false; // a row with no place for the digit
+        }
+        // Each open row's lowest place taken: the rows with one place left have none.
+        let live = word & level.open[band];
+        let open_rows = g.row_ends(live);
+        let mut lone = open_rows & !g.row_ends(live & live.minus(open_rows >> (N - 1)));
+        while !lone.is_zero() {
+            let r = band * R + lone.trailing_zeros() / N;
+            lone = lone & lone.less_one();
+            // The board may have changed since: a placement before it in the band.
+            let cols = g.cols(&level.board[d], r);
+            if cols == 0 {
                 return false;
             }
-            if twice & seg == 0 && seg & (seg - 1) == 0 {
-                let Some(r) = rows.clone().find(|&r| level.board[d][r] & seg != 0) else {
-                    return false;
-                };
-                if !place(level, g, d, r, seg.trailing_zeros() as usize) {
+            if cols & (cols - 1) == 0 {
+                if !place(level, g, d, r, cols.trailing_zeros() as usize, false) {
                     return false;
                 }
                 *placed = true;
             }
+        }
+    }
+    let (mut col_once, mut col_twice) = (0, 0);
+    for band in 0..g.bands() {
+        let word = level.board[d][band];
+        let (mut once, mut twice) = (0, 0);
+        for i in 0..R {
+            let cols = (word >> (i * N)).low() & g.all();
+            twice |= once & cols;
+            once |= cols;
+        }
+        // The boxes: each stack's field of the band's columns, with a place in it (a dead
+        // end where one has none), and with one, in one row.
+        let tops = Geometry::<N, R, W>::ROW_TOPS;
+        if g.stack_tops(once) != tops {
+            return false;
+        }
+        let starts = Geometry::<N, R, W>::STACK_STARTS;
+        let done = Geometry::<N, R, W>::STACKS_AS_TOPS
+            [(level.boxes_done[d] >> (band * R) & ((1 << R) - 1)) as usize];
+        let single = g.stack_tops(once & once.wrapping_sub(starts)) | g.stack_tops(twice);
+        let mut lone = tops & !single & !done;
+        while lone != 0 {
+            let stack = lone.trailing_zeros() as usize / (N / R);
+            lone &= lone - 1;
+            let c = (once & g.stack(stack)).trailing_zeros() as usize;
+            let at = level.board[d][band] & g.column(c);
+            if at.is_zero() {
+                return false;
+            }
+            if !place(level, g, d, band * R + at.trailing_zeros() / N, c, false) {
+                return false;
+            }
+            *placed = true;
         }
         col_twice |= twice | (col_once & once);
         col_once |= once;
@@ -566,10 +832,12 @@ fn hidden_singles<const N: usize, const R: usize>(
         if level.cols_done[d] & 1 << c != 0 {
             continue;
         }
-        let Some(r) = (0..N).find(|&r| level.board[d][r] & 1 << c != 0) else {
+        let column = g.column(c);
+        let Some(band) = (0..g.bands()).find(|&b| !(level.board[d][b] & column).is_zero()) else {
             return false;
         };
-        if !place(level, g, d, r, c) {
+        let r = band * R + (level.board[d][band] & column).trailing_zeros() / N;
+        if !place(level, g, d, r, c, false) {
             return false;
         }
         *placed = true;
@@ -582,9 +850,9 @@ fn hidden_singles<const N: usize, const R: usize>(
 /// the rest of the box (claiming). Only the digits whose boards changed since it last looked
 /// ([`Level::unlocked`]), and only their houses without the digit placed. Returns whether any
 /// place went, `None` at a dead end.
-fn locked_candidates<const N: usize, const R: usize>(
-    level: &mut Level,
-    g: Geometry<N, R>,
+fn locked_candidates<const N: usize, const R: usize, W: Word>(
+    level: &mut Level<W>,
+    g: Geometry<N, R, W>,
 ) -> Option<bool> {
     let mut unlocked = std::mem::take(&mut level.unlocked);
     let (mut changed, mut dirty) = (0u32, 0u32);
@@ -597,30 +865,24 @@ fn locked_candidates<const N: usize, const R: usize>(
             continue;
         }
         let board = &mut level.board[d];
-        let mut rows_cleared = 0u32;
-        let mut clear = |board: &mut [u32; M], r: usize, cols: u32| {
-            if board[r] & cols != 0 {
-                board[r] &= !cols;
-                rows_cleared |= 1 << r;
-            }
-        };
-        let mut band_cols = [0u32; M];
+        let mut bands_cleared = 0u32;
+        let mut band_cols = [0u32; MB];
         for (band, band_once) in band_cols[..g.bands()].iter_mut().enumerate() {
+            let before = board[band];
+            let mut word = before;
             let rows = g.rows_of(band);
             for r in rows.clone().filter(|&r| rows_done & 1 << r == 0) {
                 // Claiming: the row's places in one box leave the box's other rows.
-                let cols = board[r];
+                let cols = (word >> (r % R * N)).low() & g.all();
                 if cols == 0 {
                     return None;
                 }
-                let stack = g.stack_around(cols.trailing_zeros() as usize);
-                if cols & !stack == 0 {
-                    for other in rows.clone().filter(|&other| other != r) {
-                        clear(board, other, stack);
-                    }
+                let stack = cols.trailing_zeros() as usize / (N / R);
+                if cols & !g.stack(stack) == 0 {
+                    word &= !(g.box_part(stack) & !g.row(r % R));
                 }
             }
-            let once = board[rows.clone()].iter().fold(0, |acc, &cols| acc | cols);
+            let once = g.fold(word);
             *band_once = once;
             for (stack_at, stack) in (0..g.stacks()).map(|s| (s, g.stack(s))) {
                 if boxes_done & 1 << (band * g.stacks() + stack_at) != 0 {
@@ -628,18 +890,27 @@ fn locked_candidates<const N: usize, const R: usize>(
                 }
                 // Pointing along a row: the box's places in one row leave the row's other
                 // boxes.
-                let mut in_rows = rows.clone().filter(|&r| board[r] & stack != 0);
-                if let (Some(r), None) = (in_rows.next(), in_rows.next()) {
-                    clear(board, r, !stack);
+                let in_box = word & g.box_part(stack_at);
+                let mut in_rows = (0..R).filter(|&i| !(in_box & g.row(i)).is_zero());
+                if let (Some(i), None) = (in_rows.next(), in_rows.next()) {
+                    word &= !(g.row(i) & !g.box_part(stack_at));
                 }
                 // Pointing along a column: the box's places in one column leave the column's
                 // other bands.
                 let seg = once & stack;
                 if seg != 0 && seg & (seg - 1) == 0 {
-                    for r in (0..rows.start).chain(rows.end..N) {
-                        clear(board, r, seg);
+                    let column = g.column(seg.trailing_zeros() as usize);
+                    for other in (0..g.bands()).filter(|&other| other != band) {
+                        if !(board[other] & column).is_zero() {
+                            board[other] &= !column;
+                            bands_cleared |= 1 << other;
+                        }
                     }
                 }
+            }
+            if word != before {
+                board[band] = word;
+                bands_cleared |= 1 << band;
             }
         }
         // Claiming along columns: a column's places in one band leave the box's other columns.
@@ -654,21 +925,23 @@ fn locked_candidates<const N: usize, const R: usize>(
             if only_here == 0 {
                 continue;
             }
-            for stack in (0..g.stacks()).map(|s| g.stack(s)) {
-                let cols = only_here & stack;
+            for s in 0..g.stacks() {
+                let cols = only_here & g.stack(s);
                 if cols == 0 {
                     continue;
                 }
                 if cols & (cols - 1) != 0 {
                     return None; // two columns that need the digit in one box
                 }
-                for r in g.rows_of(band) {
-                    clear(board, r, stack & !cols);
+                let gone = g.box_part(s) & !g.column(cols.trailing_zeros() as usize);
+                if !(board[band] & gone).is_zero() {
+                    board[band] &= !gone;
+                    bands_cleared |= 1 << band;
                 }
             }
         }
-        changed |= u32::from(rows_cleared != 0) << d;
-        dirty |= rows_cleared;
+        changed |= u32::from(bands_cleared != 0) << d;
+        dirty |= bands_cleared;
     }
     level.fresh |= changed;
     level.unlocked |= changed;

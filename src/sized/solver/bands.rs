@@ -18,7 +18,7 @@
 //!          stack  0  1  2
 //! ```
 
-use super::{Geometry, Level};
+use super::{Geometry, Level, Word};
 
 /// The most box rows (and columns) a band branch takes, and the most permutations of them.
 /// Boxes of 4x4 were tried: a 16x16 grid with one box filled then took over 200,000 guesses
@@ -54,7 +54,7 @@ const fn permutations(r: usize) -> ([u16; MOST_PERMUTATIONS], usize) {
     (masks, count)
 }
 
-impl<const N: usize, const R: usize> Geometry<N, R> {
+impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
     /// The band's permutations as row-box matrices (see the module doc): none for boxes of
     /// more than [`MOST_ROWS`] rows. A stack's, of its `C` columns to its `C` boxes, likewise.
     const PERMUTATIONS: ([u16; MOST_PERMUTATIONS], usize) = permutations(R);
@@ -92,90 +92,159 @@ impl BandBranch {
     /// decided there (then the most permutations in all), and its digit with the most
     /// permutations; `None` when every digit is decided everywhere, or the shape's boxes are
     /// too tall or too wide for the branch.
-    pub(super) fn choose<const N: usize, const R: usize>(
-        level: &Level,
-        g: Geometry<N, R>,
+    pub(super) fn choose<const N: usize, const R: usize, W: Word>(
+        level: &Level<W>,
+        g: Geometry<N, R, W>,
     ) -> Option<BandBranch> {
-        if !Geometry::<N, R>::BRANCHES_BY_BANDS {
+        if !Geometry::<N, R, W>::BRANCHES_BY_BANDS {
             return None;
         }
-        // The unit's (undecided digits, permutations in all), and its best branch.
-        let mut best: Option<((u32, u32), BandBranch)> = None;
+        // The unit's (undecided digits, permutations in all), and its best digit and the
+        // permutations that fit it (a bit each).
+        let mut best: Option<((u32, u32), (Unit, usize, u8))> = None;
         let units = (0..g.bands()).map(Unit::Band).chain((0..g.stacks()).map(Unit::Stack));
         for unit in units {
             let (mut undecided, mut all) = (0u32, 0u32);
-            let mut most: Option<BandBranch> = None;
+            let (mut most, mut most_count) = ((0, 0), 0);
             for d in 0..N {
-                let branch = BandBranch::of(level, g, d, unit);
-                if branch.count < 2 {
+                let fitting = fitting(level, g, d, unit);
+                let count = u32::from(COUNT[usize::from(fitting)]);
+                if count < 2 {
                     continue;
                 }
                 undecided += 1;
-                all += branch.count as u32;
-                if most.as_ref().is_none_or(|m| branch.count > m.count) {
-                    most = Some(branch);
+                all += count;
+                if count > most_count {
+                    (most, most_count) = ((d, fitting), count);
                 }
             }
-            let Some(most) = most else { continue };
+            if most_count == 0 {
+                continue;
+            }
             let better = match &best {
                 None => true,
                 Some(((u, a), _)) => undecided < *u || (undecided == *u && all > *a),
             };
             if better {
-                best = Some(((undecided, all), most));
+                best = Some(((undecided, all), (unit, most.0, most.1)));
             }
         }
-        best.map(|(_, branch)| branch)
-    }
-
-    /// The permutations of digit `d` in `unit` that fit its places.
-    fn of<const N: usize, const R: usize>(
-        level: &Level,
-        g: Geometry<N, R>,
-        d: usize,
-        unit: Unit,
-    ) -> BandBranch {
-        let board = &level.board[d];
-        let mut branch = BandBranch { digit: d, unit, options: [0; MOST_PERMUTATIONS], count: 0 };
-        let (matrix, (masks, count)) = match unit {
-            Unit::Band(band) => {
-                let mut matrix = 0u16;
-                for (i, r) in g.rows_of(band).enumerate() {
-                    for j in 0..R {
-                        matrix |= u16::from(board[r] & g.stack(j) != 0) << (i * R + j);
-                    }
-                }
-                (matrix, Geometry::<N, R>::PERMUTATIONS)
-            }
-            Unit::Stack(s) => {
-                // Column `i` of the stack in band `j`: bit `C i + j`.
-                let c = N / R;
-                let first = s * c;
-                let mut matrix = 0u16;
-                for j in 0..g.bands() {
-                    let cols = board[g.rows_of(j)].iter().fold(0, |acc, &cols| acc | cols);
-                    for i in 0..c {
-                        matrix |= u16::from(cols >> (first + i) & 1 != 0) << (i * c + j);
-                    }
-                }
-                (matrix, Geometry::<N, R>::STACK_PERMUTATIONS)
-            }
+        let (_, (unit, digit, mut fitting)) = best?;
+        let (masks, _) = match unit {
+            Unit::Band(_) => Geometry::<N, R, W>::PERMUTATIONS,
+            Unit::Stack(_) => Geometry::<N, R, W>::STACK_PERMUTATIONS,
         };
-        for &mask in &masks[..count] {
-            if matrix & mask == mask {
-                branch.options[branch.count] = mask;
-                branch.count += 1;
-            }
+        let mut branch = BandBranch { digit, unit, options: [0; MOST_PERMUTATIONS], count: 0 };
+        while fitting != 0 {
+            branch.options[branch.count] = masks[fitting.trailing_zeros() as usize];
+            branch.count += 1;
+            fitting &= fitting - 1;
         }
-        branch
+        Some(branch)
+    }
+}
+
+/// The bits set in each 6-bit number: how many permutations fit.
+static COUNT: [u8; 64] = {
+    let mut count = [0u8; 64];
+    let mut i = 1;
+    while i < 64 {
+        count[i] = count[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    count
+};
+
+/// The most cells in a row, and the most cells in a matrix, of a shape that branches by bands.
+const MOST_ROW: usize = 1 << (MOST_ROWS * MOST_ROWS);
+
+impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
+    /// For a row's columns (a shape of at most 9), the stacks they touch, a bit each.
+    const STACKS_OF: [u8; MOST_ROW] = {
+        let mut stacks = [0u8; MOST_ROW];
+        let mut cols = 0;
+        while cols < MOST_ROW && N <= MOST_ROWS * MOST_ROWS {
+            let mut c = 0;
+            while c < N {
+                if cols >> c & 1 != 0 {
+                    stacks[cols] |= 1 << (c / (N / R));
+                }
+                c += 1;
+            }
+            cols += 1;
+        }
+        stacks
+    };
+
+    /// For a row-box matrix of a band (a stack), the permutations it fits, a bit each.
+    const FITTING: [u8; MOST_ROW] = fitting_table(Self::PERMUTATIONS);
+    const STACK_FITTING: [u8; MOST_ROW] = fitting_table(Self::STACK_PERMUTATIONS);
+}
+
+/// For each matrix, the permutations (of `permutations`) whose cells it holds, a bit each.
+const fn fitting_table(permutations: ([u16; MOST_PERMUTATIONS], usize)) -> [u8; MOST_ROW] {
+    let (masks, count) = permutations;
+    let mut table = [0u8; MOST_ROW];
+    let mut matrix = 0;
+    while matrix < MOST_ROW {
+        let mut k = 0;
+        while k < count {
+            if matrix as u16 & masks[k] == masks[k] {
+                table[matrix] |= 1 << k;
+            }
+            k += 1;
+        }
+        matrix += 1;
+    }
+    table
+}
+
+/// The permutations of digit `d` in `unit` that fit its places, a bit each (none, for a
+/// digit placed in every row, or column, of the unit: it is decided there).
+#[inline]
+fn fitting<const N: usize, const R: usize, W: Word>(
+    level: &Level<W>,
+    g: Geometry<N, R, W>,
+    d: usize,
+    unit: Unit,
+) -> u8 {
+    let board = &level.board[d];
+    match unit {
+        Unit::Band(band) => {
+            let rows = (1 << R) - 1;
+            if level.rows_done[d] >> (band * R) & rows == rows {
+                return 0;
+            }
+            let mut matrix = 0;
+            for i in 0..R {
+                let cols = (board[band] >> (i * N)).low() & g.all();
+                matrix |= usize::from(Geometry::<N, R, W>::STACKS_OF[cols as usize]) << (i * R);
+            }
+            Geometry::<N, R, W>::FITTING[matrix]
+        }
+        Unit::Stack(s) => {
+            if level.cols_done[d] & g.stack(s) == g.stack(s) {
+                return 0;
+            }
+            // Column `i` of the stack in band `j`: bit `C i + j`.
+            let c = N / R;
+            let mut matrix = 0;
+            for (j, &word) in board[..g.bands()].iter().enumerate() {
+                let cols = g.fold(word) >> (s * c);
+                for i in 0..c {
+                    matrix |= (cols as usize >> i & 1) << (i * c + j);
+                }
+            }
+            Geometry::<N, R, W>::STACK_FITTING[matrix]
+        }
     }
 }
 
 /// Keeps digit `d` to the permutation `mask` of `unit`: each row of a band to one box, or
 /// each column of a stack to one box. False where a row or column has no place left there.
-pub(super) fn keep<const N: usize, const R: usize>(
-    level: &mut Level,
-    g: Geometry<N, R>,
+pub(super) fn keep<const N: usize, const R: usize, W: Word>(
+    level: &mut Level<W>,
+    g: Geometry<N, R, W>,
     d: usize,
     unit: Unit,
     mask: u16,
@@ -184,33 +253,31 @@ pub(super) fn keep<const N: usize, const R: usize>(
     let board = &mut level.board[d];
     match unit {
         Unit::Band(band) => {
-            for (i, r) in g.rows_of(band).enumerate() {
-                let stack = g.stack(box_in(mask, i, R));
-                let row = &mut board[r];
-                if *row & stack == 0 {
+            let mut kept = W::ZERO;
+            for i in 0..R {
+                let piece = g.row(i) & g.box_part(box_in(mask, i, R));
+                if (board[band] & piece).is_zero() {
                     return false;
                 }
-                if *row & !stack != 0 {
-                    *row &= stack;
-                    dirty |= 1 << r;
-                }
+                kept |= piece;
+            }
+            if !(board[band] & !kept).is_zero() {
+                board[band] &= kept;
+                dirty |= 1 << band;
             }
         }
         Unit::Stack(s) => {
             let c = N / R;
             for i in 0..c {
-                let (bit, band) = (1u32 << (s * c + i), box_in(mask, i, c));
-                let mut kept = false;
-                for (r, row) in board[..N].iter_mut().enumerate() {
-                    if r / R == band {
-                        kept |= *row & bit != 0;
-                    } else if *row & bit != 0 {
-                        *row &= !bit;
-                        dirty |= 1 << r;
-                    }
-                }
-                if !kept {
+                let (column, band) = (g.column(s * c + i), box_in(mask, i, c));
+                if (board[band] & column).is_zero() {
                     return false;
+                }
+                for (other, word) in board[..g.bands()].iter_mut().enumerate() {
+                    if other != band && !(*word & column).is_zero() {
+                        *word &= !column;
+                        dirty |= 1 << other;
+                    }
                 }
             }
         }

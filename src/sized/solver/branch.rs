@@ -1,7 +1,7 @@
 //! The solver's branch points: which cell's digits, or which digit's places in a house, to
 //! try in turn when the rules are stuck.
 
-use super::{Geometry, Level, M};
+use super::{Geometry, Level, Word, M, MB};
 
 /// The choices at a branch point, one of which must hold, as (digit, row, column) to place:
 /// the digits of one cell, or the places of one digit in one house, whichever are fewer (as
@@ -15,35 +15,33 @@ pub(super) struct Branch {
 
 impl Branch {
     /// The branch with the fewest options, or `None` when every cell is placed.
-    pub(super) fn choose<const N: usize, const R: usize>(
-        level: &Level,
-        g: Geometry<N, R>,
+    pub(super) fn choose<const N: usize, const R: usize, W: Word>(
+        level: &Level<W>,
+        g: Geometry<N, R, W>,
     ) -> Option<Branch> {
-        // The cells with two candidates, row by row, from bit slices of the counts.
-        let mut pairs = [0u32; M];
+        // The cells with two candidates, band by band, from bit slices of the counts.
+        let mut pairs = [W::ZERO; MB];
         let mut any_open = false;
-        for r in 0..N {
-            let open = level.open[r];
-            if open == 0 {
+        for b in 0..g.bands() {
+            let open = level.open[b];
+            if open.is_zero() {
                 continue;
             }
             any_open = true;
-            let (mut one, mut two, mut three) = (0, 0, 0);
+            let (mut one, mut two, mut three) = (W::ZERO, W::ZERO, W::ZERO);
             for digit in &level.board[..N] {
-                three |= two & digit[r];
-                two |= one & digit[r];
-                one |= digit[r];
+                three |= two & digit[b];
+                two |= one & digit[b];
+                one |= digit[b];
             }
-            pairs[r] = two & !three & open;
+            pairs[b] = two & !three & open;
         }
         if !any_open {
             return None;
         }
         let mut branch = Branch { options: [(0, 0, 0); M], count: 0 };
         if let Some((r, c)) = Branch::most_linked(level, g, &pairs) {
-            for d in (0..N).filter(|&d| level.board[d][r] & 1 << c != 0) {
-                branch.push(d, r, c);
-            }
+            branch.cell(level, g, r, c);
             return Some(branch);
         }
         if branch.digit_in_two_places(level, g) {
@@ -51,21 +49,19 @@ impl Branch {
         }
         // No cell has two candidates, and no digit two places: the cell with the fewest.
         let (mut fewest, mut at) = (u32::MAX, (0, 0));
-        for r in 0..N {
-            let mut open = level.open[r];
-            while open != 0 {
-                let c = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let count = (0..N).filter(|&d| level.board[d][r] & 1 << c != 0).count() as u32;
-                if count < fewest {
-                    (fewest, at) = (count, (r, c));
+        for b in 0..g.bands() {
+            let mut open = level.open[b];
+            while !open.is_zero() {
+                let p = open.trailing_zeros();
+                open = open & open.less_one();
+                let bit = W::ONE << p;
+                let count = level.board[..N].iter().filter(|d| !(d[b] & bit).is_zero()).count();
+                if (count as u32) < fewest {
+                    (fewest, at) = (count as u32, (b * R + p / N, p % N));
                 }
             }
         }
-        let (r, c) = at;
-        for d in (0..N).filter(|&d| level.board[d][r] & 1 << c != 0) {
-            branch.push(d, r, c);
-        }
+        branch.cell(level, g, at.0, at.1);
         Some(branch)
     }
 
@@ -74,50 +70,65 @@ impl Branch {
         self.count += 1;
     }
 
-    /// Of the cells with two candidates (`pairs`, a row's columns a row), the one most bound
+    /// The digits of the cell at row `r`, column `c`.
+    fn cell<const N: usize, const R: usize, W: Word>(
+        &mut self,
+        level: &Level<W>,
+        g: Geometry<N, R, W>,
+        r: usize,
+        c: usize,
+    ) {
+        let bit = g.in_row(r, 1 << c);
+        for d in (0..N).filter(|&d| !(level.board[d][r / R] & bit).is_zero()) {
+            self.push(d, r, c);
+        }
+    }
+
+    /// Of the cells with two candidates (`pairs`, a band's cells a band), the one most bound
     /// to its open peers: a peer that shares a candidate with it counts 1, and 8 more if it
     /// has two candidates (trying a digit here then places that peer, or leaves it one
     /// candidate: a chain of singles that fails or fills fast). Against the first such cell,
     /// this cuts the guesses on hard 16x16 puzzles about sixfold, and on hard 25x25 ones a
     /// hundredfold.
-    fn most_linked<const N: usize, const R: usize>(
-        level: &Level,
-        g: Geometry<N, R>,
-        pairs: &[u32; M],
+    fn most_linked<const N: usize, const R: usize, W: Word>(
+        level: &Level<W>,
+        g: Geometry<N, R, W>,
+        pairs: &[W; MB],
     ) -> Option<(usize, usize)> {
         let (mut best, mut most) = (None, 0);
-        for r in 0..N {
-            let mut cells = pairs[r];
-            let band = g.rows_of(r / R);
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let bit = 1u32 << c;
-                let stack = g.stack_around(c);
+        for b in 0..g.bands() {
+            let mut cells = pairs[b];
+            while !cells.is_zero() {
+                let p = cells.trailing_zeros();
+                cells = cells & cells.less_one();
+                let (i, c) = (p / N, p % N);
+                let bit = W::ONE << p;
                 let mut digits = [0usize; 2];
                 let mut found = 0;
                 for d in 0..N {
-                    if level.board[d][r] & bit != 0 && found < 2 {
+                    if !(level.board[d][b] & bit).is_zero() && found < 2 {
                         digits[found] = d;
                         found += 1;
                     }
                 }
-                let mut links = 1;
-                let shared_in = |r2: usize| {
-                    (level.board[digits[0]][r2] | level.board[digits[1]][r2]) & level.open[r2]
+                let shared_in = |b2: usize| {
+                    (level.board[digits[0]][b2] | level.board[digits[1]][b2]) & level.open[b2]
                 };
-                // The peers in the cell's band, which may be several a row.
-                for r2 in band.clone() {
-                    let shared = shared_in(r2) & if r2 == r { !bit } else { stack | bit };
-                    links += count(shared) + 8 * count(shared & pairs[r2]);
-                }
-                // The rest of its column: one cell a row.
-                for r2 in (0..band.start).chain(band.end..N) {
-                    let shared = shared_in(r2) & bit;
-                    links += u32::from(shared != 0) + 8 * u32::from(shared & pairs[r2] != 0);
+                let column = g.column(c);
+                let mut links = 1;
+                for (b2, &pairs_there) in pairs[..g.bands()].iter().enumerate() {
+                    // The peers in the cell's band: its row, box and column; in the others,
+                    // its column.
+                    let peers = if b2 == b {
+                        (g.row(i) | g.box_part(c / (N / R)) | column) & !bit
+                    } else {
+                        column
+                    };
+                    let shared = shared_in(b2) & peers;
+                    links += shared.ones() + 8 * (shared & pairs_there).ones();
                 }
                 if links > most {
-                    (best, most) = (Some((r, c)), links);
+                    (best, most) = (Some((b * R + i, c)), links);
                 }
             }
         }
@@ -125,10 +136,10 @@ impl Branch {
     }
 
     /// A digit with two places left in a row, a column or a box, if there is one.
-    fn digit_in_two_places<const N: usize, const R: usize>(
+    fn digit_in_two_places<const N: usize, const R: usize, W: Word>(
         &mut self,
-        level: &Level,
-        g: Geometry<N, R>,
+        level: &Level<W>,
+        g: Geometry<N, R, W>,
     ) -> bool {
         for d in 0..N {
             let board = &level.board[d];
@@ -136,8 +147,9 @@ impl Branch {
             while rows != 0 {
                 let r = rows.trailing_zeros() as usize;
                 rows &= rows - 1;
-                if is_pair(board[r]) {
-                    let mut cols = board[r];
+                let cols = g.cols(board, r);
+                if is_pair(cols) {
+                    let mut cols = cols;
                     while cols != 0 {
                         self.push(d, r, cols.trailing_zeros() as usize);
                         cols &= cols - 1;
@@ -146,7 +158,8 @@ impl Branch {
                 }
             }
             let (mut one, mut two, mut three) = (0, 0, 0);
-            for &cols in &board[..N] {
+            for r in 0..N {
+                let cols = g.cols(board, r);
                 three |= two & cols;
                 two |= one & cols;
                 one |= cols;
@@ -154,7 +167,7 @@ impl Branch {
             let twos = two & !three & !level.cols_done[d];
             if twos != 0 {
                 let c = twos.trailing_zeros() as usize;
-                for r in (0..N).filter(|&r| board[r] & 1 << c != 0) {
+                for r in (0..N).filter(|&r| g.cols(board, r) & 1 << c != 0) {
                     self.push(d, r, c);
                 }
                 return true;
@@ -166,16 +179,13 @@ impl Branch {
                 if level.boxes_done[d] & 1 << b != 0 {
                     continue;
                 }
-                let (band, stack) = (b / g.stacks(), g.stack(b % g.stacks()));
-                let rows = g.rows_of(band);
-                let places: u32 = rows.clone().map(|r| count(board[r] & stack)).sum();
-                if places == 2 {
-                    for r in rows {
-                        let mut cols = board[r] & stack;
-                        while cols != 0 {
-                            self.push(d, r, cols.trailing_zeros() as usize);
-                            cols &= cols - 1;
-                        }
+                let (band, s) = (b / g.stacks(), b % g.stacks());
+                let mut places = board[band] & g.box_part(s);
+                if places.ones() == 2 {
+                    while !places.is_zero() {
+                        let p = places.trailing_zeros();
+                        places = places & places.less_one();
+                        self.push(d, band * R + p / N, p % N);
                     }
                     return true;
                 }
@@ -191,21 +201,3 @@ fn is_pair(mask: u32) -> bool {
     let rest = mask & mask.wrapping_sub(1);
     rest != 0 && rest & (rest - 1) == 0
 }
-
-/// The bits set in a mask of at most 26 bits, by two lookups: `count_ones` is a dozen
-/// instructions on a baseline x86-64, which has no `popcnt`.
-#[inline]
-fn count(mask: u32) -> u32 {
-    u32::from(BITS[(mask & 0x1fff) as usize]) + u32::from(BITS[(mask >> 13 & 0x1fff) as usize])
-}
-
-/// The bits set in each 13-bit number.
-static BITS: [u8; 1 << 13] = {
-    let mut bits = [0u8; 1 << 13];
-    let mut i = 1;
-    while i < bits.len() {
-        bits[i] = bits[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    bits
-};
