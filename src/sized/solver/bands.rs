@@ -99,9 +99,7 @@ impl BandBranch {
         if !Geometry::<N, R, W>::BRANCHES_BY_BANDS {
             return None;
         }
-        // The unit's (undecided digits, permutations in all), and its best digit and the
-        // permutations that fit it (a bit each).
-        let mut best: Option<((u32, u32), (Unit, usize, u8))> = None;
+        let mut best: Option<Best> = None;
         let units = (0..g.bands()).map(Unit::Band).chain((0..g.stacks()).map(Unit::Stack));
         for unit in units {
             let (mut undecided, mut all) = (0u32, 0u32);
@@ -121,15 +119,14 @@ impl BandBranch {
             if most_count == 0 {
                 continue;
             }
-            let better = match &best {
-                None => true,
-                Some(((u, a), _)) => undecided < *u || (undecided == *u && all > *a),
-            };
+            let better = best.as_ref().is_none_or(|b| {
+                undecided < b.undecided || (undecided == b.undecided && all > b.all)
+            });
             if better {
-                best = Some(((undecided, all), (unit, most.0, most.1)));
+                best = Some(Best { undecided, all, unit, digit: most.0, fitting: most.1 });
             }
         }
-        let (_, (unit, digit, mut fitting)) = best?;
+        let Best { unit, digit, mut fitting, .. } = best?;
         let (masks, _) = match unit {
             Unit::Band(_) => Geometry::<N, R, W>::PERMUTATIONS,
             Unit::Stack(_) => Geometry::<N, R, W>::STACK_PERMUTATIONS,
@@ -142,6 +139,16 @@ impl BandBranch {
         }
         Some(branch)
     }
+}
+
+/// The unit chosen so far: its digits not yet decided and permutations in all, and its digit
+/// with the most permutations, with those that fit it (a bit each).
+struct Best {
+    undecided: u32,
+    all: u32,
+    unit: Unit,
+    digit: usize,
+    fitting: u8,
 }
 
 /// The bits set in each 6-bit number: how many permutations fit.
