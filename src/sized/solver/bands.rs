@@ -106,7 +106,7 @@ impl BandBranch {
             let (mut most, mut most_count) = ((0, 0), 0);
             for d in 0..N {
                 let fitting = fitting(level, g, d, unit);
-                let count = u32::from(COUNT[usize::from(fitting)]);
+                let count = u32::from(fitting).ones();
                 if count < 2 {
                     continue;
                 }
@@ -150,17 +150,6 @@ struct Best {
     digit: usize,
     fitting: u8,
 }
-
-/// The bits set in each 6-bit number: how many permutations fit.
-static COUNT: [u8; 64] = {
-    let mut count = [0u8; 64];
-    let mut i = 1;
-    while i < 64 {
-        count[i] = count[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    count
-};
 
 /// The most cells in a row, and the most cells in a matrix, of a shape that branches by bands.
 const MOST_ROW: usize = 1 << (MOST_ROWS * MOST_ROWS);
@@ -224,7 +213,7 @@ fn fitting<const N: usize, const R: usize, W: Word>(
             }
             let mut matrix = 0;
             for i in 0..R {
-                let cols = (board[band] >> (i * N)).low() & g.all();
+                let cols = g.row_cols(board[band], i);
                 matrix |= usize::from(Geometry::<N, R, W>::STACKS_OF[cols as usize]) << (i * R);
             }
             Geometry::<N, R, W>::FITTING[matrix]
