@@ -19,7 +19,7 @@
 //! Each pass looks only where something changed: the bands where a cell lost a digit, for
 //! naked singles, and the digits whose boards changed, for hidden singles and locked
 //! candidates (`Level::dirty`, `fresh`, `unlocked`). A puzzle's givens are placed all at once,
-//! a digit at a time ([`place_givens`]).
+//! a digit at a time ([`set_candidates`]).
 //!
 //! When none of these finds anything, it branches, and tries each option in turn on a copy of
 //! the level, one level down a stack kept between puzzles. A puzzle whose first branch point
@@ -48,7 +48,7 @@ mod word;
 use self::bands::BandBranch;
 use self::branch::Branch;
 use self::geometry::Geometry;
-use self::propagate::{place, place_givens, propagate};
+use self::propagate::{place, propagate, set_candidates};
 use self::word::Word;
 use super::{Shape, MAX_SIZE};
 use crate::solver::Outcome;
@@ -260,39 +260,9 @@ fn start<const N: usize, const R: usize, W: Stacked>(
     }
     let level = &mut levels[0];
     let all = g.all();
-    let mut live = true;
-    let mut given = [0u32; M];
-    for b in 0..g.bands() {
-        level.open[b] = W::ZERO;
-        for digit in &mut level.board[..N] {
-            digit[b] = W::ZERO;
-        }
-    }
-    for (r, row) in candidates.chunks_exact(N).enumerate() {
-        let b = r / R;
-        // Most cells are blank or given: the blanks set every digit's row at once.
-        let blank = row
-            .iter()
-            .enumerate()
-            .fold(0, |acc, (c, &mask)| acc | u32::from(mask & all == all) << c);
-        let blank = g.in_row(r, blank);
-        for digit in &mut level.board[..N] {
-            digit[b] |= blank;
-        }
-        for (c, &mask) in row.iter().enumerate().filter(|&(_, &mask)| mask & all != all) {
-            let mut digits = mask & all;
-            live &= digits != 0;
-            given[r] |= u32::from(digits & digits.wrapping_sub(1) == 0) << c;
-            let bit = g.in_row(r, 1 << c);
-            while digits != 0 {
-                level.board[digits.trailing_zeros() as usize][b] |= bit;
-                digits &= digits - 1;
-            }
-        }
-        level.open[b] |= g.in_row(r, all & !given[r]);
-    }
+    let live = set_candidates(level, g, candidates);
     (level.fresh, level.unlocked, level.dirty) = (all, all, (1 << g.bands()) - 1);
-    if live && place_givens(level, g, &given) && propagate(level, g, false) {
+    if live && propagate(level, g, false) {
         let mut run = Run { levels, search, by_bands: false };
         run.search(g, 0, first);
     }

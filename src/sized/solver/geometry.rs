@@ -61,6 +61,40 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
         boxes
     };
 
+    /// For a set of a band's rows (bit `i` for its row `i`), their cells.
+    pub(super) const ROWS_OF: [u128; 32] = {
+        let mut rows = [0; 32];
+        let mut set = 0;
+        while set < 1 << R {
+            let mut i = 0;
+            while i < R {
+                if set >> i & 1 != 0 {
+                    rows[set] |= ((1 << N) - 1) << (i * N);
+                }
+                i += 1;
+            }
+            set += 1;
+        }
+        rows
+    };
+
+    /// For a set of a band's boxes (bit `s` for its box in stack `s`), their cells.
+    pub(super) const STACKS_OF_BAND: [u128; 32] = {
+        let mut boxes = [0; 32];
+        let mut set = 0;
+        while set < 1 << R {
+            let mut s = 0;
+            while s < R {
+                if set >> s & 1 != 0 {
+                    boxes[set] |= Self::BOXES[s];
+                }
+                s += 1;
+            }
+            set += 1;
+        }
+        boxes
+    };
+
     #[inline(always)]
     pub(super) fn bands(self) -> usize {
         N / R
@@ -189,6 +223,12 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
     #[inline(always)]
     pub(super) fn in_row(self, r: usize, cols: u32) -> W {
         W::from_low(cols) << (r % R * N)
+    }
+
+    /// The columns `cols` in every row of a band.
+    #[inline(always)]
+    pub(super) fn down(self, cols: u32) -> W {
+        (0..R).fold(W::ZERO, |acc, i| acc | W::from_low(cols) << (i * N))
     }
 
     /// The columns of a band word in any of its rows.

@@ -50,48 +50,72 @@ pub(super) fn place<const N: usize, const R: usize, W: Word>(
     true
 }
 
-/// Places the cells given one digit, all at once: each digit leaves the rows, columns and
-/// boxes it is given in. False where two givens of a digit share a house.
-pub(super) fn place_givens<const N: usize, const R: usize, W: Word>(
+/// Sets `level` from candidate masks (a mask a cell, row by row; bit `d` for digit `d + 1`), the
+/// givens (cells of one candidate) placed all at once: a pass over the cells records each
+/// given's row, column and box for its digit, and then each digit's band words keep, out of
+/// the open cells, only those in none of them. False where a cell has no candidate or two
+/// givens of a digit share a house.
+pub(super) fn set_candidates<const N: usize, const R: usize, W: Word>(
     level: &mut Level<W>,
     g: Geometry<N, R, W>,
-    given: &[u32; M],
+    candidates: &[u32],
 ) -> bool {
-    for d in 0..N {
-        let board = &mut level.board[d];
-        let (mut rows_done, mut cols_done, mut boxes_done) = (0u32, 0u32, 0u32);
-        let mut band_cols = [0u32; MB];
-        for (band, stacks) in band_cols[..g.bands()].iter_mut().enumerate() {
-            for r in g.rows_of(band) {
-                let here = g.cols(board, r) & given[r];
-                if here == 0 {
-                    continue;
-                }
-                let c = here.trailing_zeros() as usize;
-                let stack = g.stack_around(c);
-                if here & (here - 1) != 0 || here & cols_done != 0 || *stacks & stack != 0 {
+    let all = g.all();
+    let bands = g.bands();
+    // The cells that allow every digit, and those that are given (one candidate).
+    let (mut blank, mut given) = ([W::ZERO; MB], [W::ZERO; MB]);
+    for digit in &mut level.board[..N] {
+        digit[..bands].fill(W::ZERO);
+    }
+    level.open[..bands].fill(W::ZERO);
+    let (mut rows_done, mut cols_done, mut boxes_done) = ([0u32; M], [0u32; M], [0u32; M]);
+    for (r, row) in candidates.chunks_exact(N).enumerate() {
+        let b = r / R;
+        for (c, &mask) in row.iter().enumerate() {
+            let mask = mask & all;
+            let bit = g.in_row(r, 1 << c);
+            if mask == all {
+                blank[b] |= bit;
+            } else if mask & mask.wrapping_sub(1) == 0 {
+                if mask == 0 {
                     return false;
                 }
-                *stacks |= stack;
-                cols_done |= here;
-                rows_done |= 1 << r;
-                boxes_done |= 1 << g.box_of(r, c);
+                let d = mask.trailing_zeros() as usize;
+                let (row, col, boxed) = (1 << r, 1 << c, 1 << g.box_of(r, c));
+                if rows_done[d] & row | cols_done[d] & col | boxes_done[d] & boxed != 0 {
+                    return false;
+                }
+                (rows_done[d], cols_done[d], boxes_done[d]) =
+                    (rows_done[d] | row, cols_done[d] | col, boxes_done[d] | boxed);
+                given[b] |= bit;
+                level.board[d][b] |= bit;
+            } else {
+                // A pencilmark cell of several digits: open, in each of their words.
+                level.open[b] |= bit;
+                let mut digits = mask;
+                while digits != 0 {
+                    level.board[digits.trailing_zeros() as usize][b] |= bit;
+                    digits &= digits - 1;
+                }
             }
         }
-        for (band, word) in board[..g.bands()].iter_mut().enumerate() {
-            let mut keep = W::ZERO;
-            for r in g.rows_of(band) {
-                let cols = if rows_done & 1 << r != 0 {
-                    given[r]
-                } else {
-                    g.all() & !(cols_done | band_cols[band])
-                };
-                keep |= g.in_row(r, cols);
-            }
-            *word &= keep;
+    }
+    for d in 0..N {
+        let board = &mut level.board[d];
+        let cols = g.down(all & !cols_done[d]);
+        for (b, word) in board[..bands].iter_mut().enumerate() {
+            let rows =
+                Geometry::<N, R, W>::ROWS_OF[(!rows_done[d] >> (b * R)) as usize & ((1 << R) - 1)];
+            let boxes = Geometry::<N, R, W>::STACKS_OF_BAND
+                [(boxes_done[d] >> (b * R)) as usize & ((1 << R) - 1)];
+            let keep = W::of(rows & !boxes) & cols;
+            *word = (*word | blank[b]) & keep | *word & given[b];
         }
         (level.rows_done[d], level.cols_done[d], level.boxes_done[d]) =
-            (rows_done, cols_done, boxes_done);
+            (rows_done[d], cols_done[d], boxes_done[d]);
+    }
+    for b in 0..bands {
+        level.open[b] |= blank[b];
     }
     true
 }

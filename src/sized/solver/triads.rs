@@ -82,12 +82,6 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
     fn spread(self, tops: W) -> W {
         (tops << 1).minus(tops >> (N / R - 1))
     }
-
-    /// Columns `cols` in every row of a band.
-    #[inline(always)]
-    fn down(self, cols: u32) -> W {
-        (0..R).fold(W::ZERO, |acc, i| acc | W::from_low(cols) << (i * N))
-    }
 }
 
 /// Applies the triads' rules to every minirow and minicolumn with an open cell. Returns
