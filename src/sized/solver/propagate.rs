@@ -114,8 +114,8 @@ pub(super) fn set_candidates<const N: usize, const R: usize, W: Word>(
         (level.rows_done[d], level.cols_done[d], level.boxes_done[d]) =
             (rows_done[d], cols_done[d], boxes_done[d]);
     }
-    for b in 0..bands {
-        level.open[b] |= blank[b];
+    for (open, &blank) in level.open[..bands].iter_mut().zip(&blank) {
+        *open |= blank;
     }
     true
 }
