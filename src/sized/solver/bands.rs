@@ -175,6 +175,37 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
     /// For a row-box matrix of a band (a stack), the permutations it fits, a bit each.
     const FITTING: [u8; MOST_ROW] = fitting_table(Self::PERMUTATIONS);
     const STACK_FITTING: [u8; MOST_ROW] = fitting_table(Self::STACK_PERMUTATIONS);
+
+    /// For a row-box matrix of a band, the pieces that some permutation it fits uses (none
+    /// where none fits): the band solver's `PERMUTED`, for the locked candidates.
+    pub(super) const PERMUTED: [u16; MOST_ROW] = {
+        let (masks, count) = Self::PERMUTATIONS;
+        let mut table = [0u16; MOST_ROW];
+        let mut matrix = 0;
+        while matrix < MOST_ROW {
+            let mut k = 0;
+            while k < count {
+                if Self::FITTING[matrix] >> k & 1 != 0 {
+                    table[matrix] |= masks[k];
+                }
+                k += 1;
+            }
+            matrix += 1;
+        }
+        table
+    };
+
+    /// A band word's row-box matrix (bit `R i + s`: row `i` has a place in stack `s`), for a
+    /// shape that branches by bands.
+    #[inline(always)]
+    pub(super) fn band_matrix(self, word: W) -> usize {
+        let mut matrix = 0;
+        for i in 0..R {
+            let cols = self.row_cols(word, i);
+            matrix |= usize::from(Self::STACKS_OF[cols as usize]) << (i * R);
+        }
+        matrix
+    }
 }
 
 /// For each matrix, the permutations (of `permutations`) whose cells it holds, a bit each.
@@ -211,12 +242,7 @@ fn fitting<const N: usize, const R: usize, W: Word>(
             if level.rows_done[d] >> (band * R) & rows == rows {
                 return 0;
             }
-            let mut matrix = 0;
-            for i in 0..R {
-                let cols = g.row_cols(board[band], i);
-                matrix |= usize::from(Geometry::<N, R, W>::STACKS_OF[cols as usize]) << (i * R);
-            }
-            Geometry::<N, R, W>::FITTING[matrix]
+            Geometry::<N, R, W>::FITTING[g.band_matrix(board[band])]
         }
         Unit::Stack(s) => {
             if level.cols_done[d] & g.stack(s) == g.stack(s) {

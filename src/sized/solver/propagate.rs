@@ -314,16 +314,34 @@ pub(super) fn locked_candidates<const N: usize, const R: usize, W: Word>(
         for (band, band_once) in band_cols[..g.bands()].iter_mut().enumerate() {
             let before = board[band];
             let mut word = before;
-            let rows = g.rows_of(band);
-            for r in rows.clone().filter(|&r| rows_done & 1 << r == 0) {
-                // Claiming: the row's places in one box leave the box's other rows.
-                let cols = g.row_cols(word, r % R);
-                if cols == 0 {
+            let by_permutations = Geometry::<N, R, W>::BRANCHES_BY_BANDS;
+            if by_permutations {
+                // The rows take the band's boxes as a permutation: the pieces (a row's part
+                // of a box) that no permutation fitting the places uses go. That is claiming
+                // and pointing along the rows, and what they miss (two rows kept to two boxes
+                // leave them to no third).
+                let matrix = g.band_matrix(word);
+                let used = usize::from(Geometry::<N, R, W>::PERMUTED[matrix]);
+                if used == 0 {
                     return None;
                 }
-                let stack = cols.trailing_zeros() as usize / (N / R);
-                if cols & !g.stack(stack) == 0 {
-                    word &= !(g.box_part(stack) & !g.row(r % R));
+                let mut gone = matrix & !used;
+                while gone != 0 {
+                    let piece = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    word &= !(g.row(piece / R) & g.box_part(piece % R));
+                }
+            } else {
+                for r in g.rows_of(band).filter(|&r| rows_done & 1 << r == 0) {
+                    // Claiming: the row's places in one box leave the box's other rows.
+                    let cols = g.row_cols(word, r % R);
+                    if cols == 0 {
+                        return None;
+                    }
+                    let stack = cols.trailing_zeros() as usize / (N / R);
+                    if cols & !g.stack(stack) == 0 {
+                        word &= !(g.box_part(stack) & !g.row(r % R));
+                    }
                 }
             }
             let once = g.fold(word);
@@ -332,12 +350,14 @@ pub(super) fn locked_candidates<const N: usize, const R: usize, W: Word>(
                 if boxes_done & 1 << (band * g.stacks() + stack_at) != 0 {
                     continue;
                 }
-                // Pointing along a row: the box's places in one row leave the row's other
-                // boxes.
-                let in_box = word & g.box_part(stack_at);
-                let mut in_rows = (0..R).filter(|&i| !(in_box & g.row(i)).is_zero());
-                if let (Some(i), None) = (in_rows.next(), in_rows.next()) {
-                    word &= !(g.row(i) & !g.box_part(stack_at));
+                if !by_permutations {
+                    // Pointing along a row: the box's places in one row leave the row's other
+                    // boxes.
+                    let in_box = word & g.box_part(stack_at);
+                    let mut in_rows = (0..R).filter(|&i| !(in_box & g.row(i)).is_zero());
+                    if let (Some(i), None) = (in_rows.next(), in_rows.next()) {
+                        word &= !(g.row(i) & !g.box_part(stack_at));
+                    }
                 }
                 // Pointing along a column: the box's places in one column leave the column's
                 // other bands.
