@@ -69,11 +69,11 @@ pub(super) fn set_candidates<const N: usize, const R: usize, W: Word>(
     }
     level.open[..bands].fill(W::ZERO);
     let (mut rows_done, mut cols_done, mut boxes_done) = ([0u32; M], [0u32; M], [0u32; M]);
-    for (r, row) in candidates.chunks_exact(N).enumerate() {
-        let b = r / R;
-        for (c, &mask) in row.iter().enumerate() {
+    for (b, cells) in candidates.chunks_exact(R * N).enumerate() {
+        // Cell `k` of the band is bit `k` of its words: row `k / N`, column `k % N`.
+        let mut bit = W::ONE;
+        for (k, &mask) in cells.iter().enumerate() {
             let mask = mask & all;
-            let bit = g.in_row(r, 1 << c);
             if mask == all {
                 blank[b] |= bit;
             } else if mask & mask.wrapping_sub(1) == 0 {
@@ -81,6 +81,7 @@ pub(super) fn set_candidates<const N: usize, const R: usize, W: Word>(
                     return false;
                 }
                 let d = mask.trailing_zeros() as usize;
+                let (r, c) = (b * R + k / N, k % N);
                 let (row, col, boxed) = (1 << r, 1 << c, 1 << g.box_of(r, c));
                 if rows_done[d] & row | cols_done[d] & col | boxes_done[d] & boxed != 0 {
                     return false;
@@ -98,6 +99,7 @@ pub(super) fn set_candidates<const N: usize, const R: usize, W: Word>(
                     digits &= digits - 1;
                 }
             }
+            bit = bit << 1;
         }
     }
     for d in 0..N {
