@@ -103,12 +103,16 @@ impl Branch {
                 cells = cells & cells.less_one();
                 let (i, c) = (p / N, p % N);
                 let bit = W::ONE << p;
+                // Its two digits: the first, and the first after it.
                 let mut digits = [0usize; 2];
                 let mut found = 0;
                 for d in 0..N {
-                    if !(level.board[d][b] & bit).is_zero() && found < 2 {
+                    if !(level.board[d][b] & bit).is_zero() {
                         digits[found] = d;
                         found += 1;
+                        if found == 2 {
+                            break;
+                        }
                     }
                 }
                 let shared_in = |b2: usize| {
