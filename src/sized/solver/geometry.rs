@@ -61,39 +61,18 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
         boxes
     };
 
-    /// For a set of a band's rows (bit `i` for its row `i`), their cells.
-    pub(super) const ROWS_OF: [u128; 32] = {
-        let mut rows = [0; 32];
-        let mut set = 0;
-        while set < 1 << R {
-            let mut i = 0;
-            while i < R {
-                if set >> i & 1 != 0 {
-                    rows[set] |= ((1 << N) - 1) << (i * N);
-                }
-                i += 1;
-            }
-            set += 1;
+    /// For a set of a band's rows (bit `i` for its row `i`), their cells; for a set of a
+    /// band's boxes (bit `s` for its box in stack `s`), their cells.
+    pub(super) const ROWS_OF: [u128; 32] = unions::<R>(&{
+        let mut rows = [0; M];
+        let mut i = 0;
+        while i < R {
+            rows[i] = ((1 << N) - 1) << (i * N);
+            i += 1;
         }
         rows
-    };
-
-    /// For a set of a band's boxes (bit `s` for its box in stack `s`), their cells.
-    pub(super) const STACKS_OF_BAND: [u128; 32] = {
-        let mut boxes = [0; 32];
-        let mut set = 0;
-        while set < 1 << R {
-            let mut s = 0;
-            while s < R {
-                if set >> s & 1 != 0 {
-                    boxes[set] |= Self::BOXES[s];
-                }
-                s += 1;
-            }
-            set += 1;
-        }
-        boxes
-    };
+    });
+    pub(super) const STACKS_OF_BAND: [u128; 32] = unions::<R>(&Self::BOXES);
 
     #[inline(always)]
     pub(super) fn bands(self) -> usize {
@@ -184,21 +163,15 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
     pub(super) const ROW_TOPS: u32 = Self::STACK_STARTS << (N / R - 1);
 
     /// For a band's stacks (a bit each: its boxes), their last columns.
-    pub(super) const STACKS_AS_TOPS: [u32; 32] = {
-        let mut tops = [0; 32];
-        let mut stacks = 0;
-        while stacks < 1 << R {
-            let mut s = 0;
-            while s < R {
-                if stacks >> s & 1 != 0 {
-                    tops[stacks] |= 1 << (s * (N / R) + N / R - 1);
-                }
-                s += 1;
-            }
-            stacks += 1;
+    pub(super) const STACKS_AS_TOPS: [u128; 32] = unions::<R>(&{
+        let mut tops = [0; M];
+        let mut s = 0;
+        while s < R {
+            tops[s] = 1 << (s * (N / R) + N / R - 1);
+            s += 1;
         }
         tops
-    };
+    });
 
     /// The stacks where a row's columns `cols` have a bit, each as its last column.
     #[inline(always)]
@@ -236,4 +209,22 @@ impl<const N: usize, const R: usize, W: Word> Geometry<N, R, W> {
     pub(super) fn fold(self, word: W) -> u32 {
         (0..R).fold(0, |acc, i| acc | self.row_cols(word, i))
     }
+}
+
+/// For each set of the first `K` parts (bit `k` for part `k`), the union of its parts: the
+/// tables that turn a set of a band's rows, boxes or stacks into bits.
+const fn unions<const K: usize>(parts: &[u128; M]) -> [u128; 32] {
+    let mut table = [0; 32];
+    let mut set = 0;
+    while set < 1 << K {
+        let mut k = 0;
+        while k < K {
+            if set >> k & 1 != 0 {
+                table[set] |= parts[k];
+            }
+            k += 1;
+        }
+        set += 1;
+    }
+    table
 }

@@ -249,7 +249,8 @@ pub(super) fn hidden_singles<const N: usize, const R: usize, W: Word>(
         }
         let starts = Geometry::<N, R, W>::STACK_STARTS;
         let done = Geometry::<N, R, W>::STACKS_AS_TOPS
-            [(level.boxes_done[d] >> (band * R) & ((1 << R) - 1)) as usize];
+            [(level.boxes_done[d] >> (band * R) & ((1 << R) - 1)) as usize]
+            as u32;
         let single = g.stack_tops(once & once.wrapping_sub(starts)) | g.stack_tops(twice);
         let mut lone = tops & !single & !done;
         while lone != 0 {
@@ -300,6 +301,9 @@ pub(super) fn locked_candidates<const N: usize, const R: usize, W: Word>(
     level: &mut Level<W>,
     g: Geometry<N, R, W>,
 ) -> Option<bool> {
+    // Along rows, boxes of up to 3x3 keep the pieces some permutation uses (a lookup a band);
+    // larger ones claim and point by loops over rows and boxes.
+    let by_permutations = Geometry::<N, R, W>::BRANCHES_BY_BANDS;
     let mut unlocked = std::mem::take(&mut level.unlocked);
     let (mut changed, mut dirty) = (0u32, 0u32);
     while unlocked != 0 {
@@ -316,7 +320,6 @@ pub(super) fn locked_candidates<const N: usize, const R: usize, W: Word>(
         for (band, band_once) in band_cols[..g.bands()].iter_mut().enumerate() {
             let before = board[band];
             let mut word = before;
-            let by_permutations = Geometry::<N, R, W>::BRANCHES_BY_BANDS;
             if by_permutations {
                 // The rows take the band's boxes as a permutation: the pieces (a row's part
                 // of a box) that no permutation fitting the places uses go. That is claiming
