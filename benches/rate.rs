@@ -1,7 +1,8 @@
 //! `rate`, single thread: puzzles/s for the whole of a record's rating as the command does it
-//! (the band solver's count to 2, then the ladder), on each corpus in file order and as random
-//! isomorphs; `explain` (the steps kept too) on the same puzzles; and, where you have built
-//! Sudoku Explainer yourself, its rate on a sample of the same puzzles, in the same run.
+//! (the band solver's count to 2, then Sudoku Explainer's rating), on each corpus in file order
+//! and as random isomorphs; `explain` (the steps kept too) on the same puzzles; and, where you
+//! have built Sudoku Explainer yourself, its rate on a sample of the same puzzles, in the same
+//! run.
 //!
 //! ```text
 //! cargo bench --bench rate
@@ -10,6 +11,7 @@
 //! SUDOKU_EXPLAINER=/path/to/SukakuExplainer.jar   # Sudoku Explainer's rate too (java)
 //! SE_SAMPLE=200                                   # puzzles a corpus for it (default 100;
 //!                                                 # the hardest corpora take minutes a puzzle)
+//! RATE_MAX_LEVEL=dynamic+ RATE_MAX_WORK=N         # rate's --max-level and --max-work
 //! ```
 //!
 //! Instruction counts, which repeat on a loaded machine:
@@ -27,10 +29,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use sudoku_bulk::rate::{Rater, Rating};
+use sudoku_bulk::rate::{Level, Limits, Rater, Rating};
 use sudoku_bulk::{BandSolver, Grid, Solver};
 
-/// Rates every puzzle as `rate` does: the count to 2, then the ladder. Kept apart and never
+/// Rates every puzzle as `rate` does: the count to 2, then the rating. Kept apart and never
 /// inlined so callgrind can count just this. Returns a checksum of the ratings.
 #[inline(never)]
 fn rate_workload(puzzles: &[Grid]) -> u64 {
@@ -46,7 +48,7 @@ fn explain_workload(puzzles: &[Grid]) -> u64 {
 #[inline(always)]
 fn workload(puzzles: &[Grid], mut rate: impl FnMut(&mut Rater, &Grid, bool) -> Rating) -> u64 {
     let mut solver = BandSolver::new();
-    let mut rater = Rater::new();
+    let mut rater = Rater::with_limits(limits());
     let mut scratch = Grid::EMPTY;
     let mut sum = 0u64;
     for puzzle in puzzles {
@@ -57,6 +59,19 @@ fn workload(puzzles: &[Grid], mut rate: impl FnMut(&mut Rater, &Grid, bool) -> R
         sum += u64::from(rate(&mut rater, puzzle, solutions == 1).rating.unwrap_or(0));
     }
     sum
+}
+
+/// The limits `RATE_MAX_LEVEL` and `RATE_MAX_WORK` set (none by default).
+fn limits() -> Limits {
+    let all = Limits::default();
+    Limits {
+        max_level: std::env::var("RATE_MAX_LEVEL")
+            .ok()
+            .map_or(all.max_level, |v| Level::from_name(&v).expect("RATE_MAX_LEVEL is a level")),
+        max_work: std::env::var("RATE_MAX_WORK")
+            .ok()
+            .map_or(all.max_work, |v| v.parse().expect("RATE_MAX_WORK is a number")),
+    }
 }
 
 fn line(what: &str, n: usize, secs: f64) -> f64 {

@@ -82,28 +82,31 @@ enum Command {
         #[command(flatten)]
         solver: SolverArg,
     },
-    /// How hard each puzzle is for a person: the hardest step of a fixed ladder of human
-    /// techniques, always taking the easiest step that makes progress, on Sudoku Explainer's
-    /// scale (hidden single 1.2/1.5, naked single 2.3, pointing 2.6, X-Wing 3.2, ...).
+    /// How hard each puzzle is for a person: Sudoku Explainer 1.2.1's rating, as serate
+    /// 1.2.1.3 computes it: ER (the hardest step), EP (the hardest up to the first placement)
+    /// and ED (the first step), on SE's scale (hidden single 1.2/1.5, naked single 2.3, X-Wing
+    /// 3.2, forcing chains 6.6 and up, nested forcing chains up to 11+).
     ///
-    /// Columns (csv, jsonl, Parquet): rating, technique (the hardest step's), steps (how many
-    /// steps each technique took), count (1, or 2 for "2 or more" solutions: a puzzle with
-    /// several is rated without unique rectangles and BUG+1), and search_guesses and
-    /// search_backtracks where the ladder stalled and a fixed search finished the puzzle
-    /// (technique `search`, no rating). The line output is `RATING TECHNIQUE`. See
-    /// docs/rating.md.
+    /// Columns (csv, jsonl, Parquet): rating (ER), ep, ed, rating_at_least (where a limit
+    /// stopped the rating), technique (the hardest step's, or `capped: LEVEL`), steps (how
+    /// many steps each technique took), count (1, or 2 for "2 or more" solutions: a puzzle
+    /// with several is rated without the uniqueness rules). The line output is `ER/EP/ED
+    /// TECHNIQUE`. See docs/rating.md.
     ///
     /// Exit status: 0 if every puzzle was rated, 1 if any could not be (malformed, conflicting
     /// givens, no solution), 2 on a usage or I/O error.
     Rate {
         #[command(flatten)]
         common: Common,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
-    /// Each puzzle's steps, in order, as `rate` takes them: the technique, the houses and cells
-    /// of its pattern, its placements and eliminations.
+    /// Each puzzle's steps, in order, as `rate` takes them: Sudoku Explainer's rule, its value,
+    /// the houses and cells of its pattern, its placements and eliminations, and a chaining
+    /// rule's chains.
     ///
     /// The line output is a block a puzzle (its line, rating and technique, then a step a
-    /// line: `r4c7=5 hidden single in box 6 [1.2]`), blocks separated by a blank line; jsonl
+    /// line: `r4c7=5 Hidden Single in box 6 [1.2]`), blocks separated by a blank line; jsonl
     /// and Parquet have a `steps` array of step objects (a list of structs), csv the same
     /// array as JSON text. See docs/rating.md.
     ///
@@ -111,6 +114,8 @@ enum Command {
     Explain {
         #[command(flatten)]
         common: Common,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Each record's canonical form: equal for two records exactly when one is a
     /// transformation of the other (transposition; band, row, stack and column permutations;
@@ -472,11 +477,46 @@ struct GenerateArgs {
     quiet: bool,
 }
 
-/// A technique by name, as `rate` writes it (any case, `_` or `-` for a space).
+/// A technique by name, as `rate` writes it (any case, `_`, `-` or a space between words).
 fn technique_name(name: &str) -> Result<crate::rate::Technique, String> {
     crate::rate::Technique::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = crate::rate::Technique::ALL.iter().map(|t| t.name()).collect();
-        format!("not a technique of the ladder; one of: {}", names.join(", "))
+        let names: Vec<&str> = crate::rate::Technique::all().map(|t| t.name()).collect();
+        format!("not a technique Sudoku Explainer rates by; one of: {}", names.join(", "))
+    })
+}
+
+/// How far `rate` and `explain` may go on one puzzle.
+#[derive(Debug, Args)]
+pub struct LimitArgs {
+    /// The hardest level of Sudoku Explainer's rules to try: basic (up to 6.2), chains,
+    /// aligned-triplet, nishio, multiple, dynamic, dynamic+, nested2, nested3, nested4 or
+    /// nested5 [default: nested5, every rule]. A puzzle that needs more gets no rating: its
+    /// technique says `capped: LEVEL` and rating_at_least the least its rating can be.
+    #[arg(long, value_name = "LEVEL", value_parser = level_name)]
+    max_level: Option<crate::rate::Level>,
+    /// The work one puzzle may take, in the chaining rules' units (about one candidate
+    /// visited; a 9.0 puzzle takes about 10^7) [default: no limit]. A puzzle that needs more
+    /// is capped as with --max-level (`capped: work in LEVEL`); the same on every machine and
+    /// thread count.
+    #[arg(long, value_name = "N")]
+    max_work: Option<u64>,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> crate::rate::Limits {
+        let all = crate::rate::Limits::default();
+        crate::rate::Limits {
+            max_level: self.max_level.unwrap_or(all.max_level),
+            max_work: self.max_work.unwrap_or(all.max_work),
+        }
+    }
+}
+
+/// A level of Sudoku Explainer's rules by name.
+fn level_name(name: &str) -> Result<crate::rate::Level, String> {
+    crate::rate::Level::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::rate::Level::ALL.iter().map(|l| l.name()).collect();
+        format!("not a level; one of: {}", names.join(", "))
     })
 }
 
@@ -507,8 +547,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             task(common, Task::Canon { form, automorphisms })
         }
         Command::Dedup { common, by } => task(common, Task::Dedup { by }),
-        Command::Rate { common } => task(common, Task::Rate),
-        Command::Explain { common } => task(common, Task::Explain),
+        Command::Rate { common, limits } => task(common, Task::Rate { limits: limits.limits() }),
+        Command::Explain { common, limits } => {
+            task(common, Task::Explain { limits: limits.limits() })
+        }
         Command::Augment { common, copies, seed, include_original, with_transform } => {
             let seed = match seed {
                 Some(seed) => seed,

@@ -25,7 +25,7 @@ use std::fmt;
 
 use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
-use crate::rate::{Rating, Step};
+use crate::rate::{Limits, Rating, Step};
 use crate::sized::{Board, BoardError, CellAt, Marks};
 use crate::text::{ByteName, CellName, Plural, PuzzleKind};
 
@@ -69,11 +69,17 @@ pub enum Task {
         /// Whether each copy carries its transformation, in its text form.
         with_transform: bool,
     },
-    /// How hard it is for a person: the hardest step of the ladder of human techniques
-    /// ([`crate::rate`]), its technique, and the steps each technique took.
-    Rate,
-    /// The same, and every step of the ladder, in order.
-    Explain,
+    /// How hard it is for a person: Sudoku Explainer's rating ([`crate::rate`]), its ER, EP
+    /// and ED, the hardest step's technique, and the steps each technique took.
+    Rate {
+        /// How far the rating may go.
+        limits: Limits,
+    },
+    /// The same, and every step, in order.
+    Explain {
+        /// How far the rating may go.
+        limits: Limits,
+    },
     /// What `stats` counts of it: what `validate` concludes (with the first solution, to check
     /// the answer of a puzzle with several), and its minlex form and rating as asked.
     Stats {
@@ -105,8 +111,8 @@ impl Task {
             Task::Canon { .. } => "canon",
             Task::Dedup { .. } => "dedup",
             Task::Augment { .. } => "augment",
-            Task::Rate => "rate",
-            Task::Explain => "explain",
+            Task::Rate { .. } => "rate",
+            Task::Explain { .. } => "explain",
             Task::Stats { .. } => "stats",
         }
     }
@@ -121,8 +127,8 @@ impl Task {
             Task::Canon { .. } => "canonical",
             Task::Dedup { .. } => "kept",
             Task::Augment { .. } => "augmented",
-            Task::Rate => "rated",
-            Task::Explain => "explained",
+            Task::Rate { .. } => "rated",
+            Task::Explain { .. } => "explained",
             Task::Stats { .. } => "valid",
         }
     }
@@ -446,9 +452,9 @@ pub struct Verdict {
     pub canonical: Option<Grid>,
     /// The automorphism count, for [`Task::Canon`] when asked for.
     pub automorphisms: Option<u64>,
-    /// What the ladder concluded, for [`Task::Rate`] and [`Task::Explain`].
+    /// Sudoku Explainer's rating, for [`Task::Rate`] and [`Task::Explain`].
     pub rating: Option<Rating>,
-    /// The ladder's steps, in order, for [`Task::Explain`].
+    /// The rating's steps, in order, for [`Task::Explain`].
     pub steps: Vec<Step>,
     /// For a puzzle of another size than 9x9 or a pencilmark puzzle, which leave `puzzle` and
     /// `solution` empty: the puzzle and its solution.
@@ -523,6 +529,8 @@ pub struct Tally {
     pub ratings: Vec<u64>,
     /// Records rated by hardest technique, by [`Technique::index`](crate::rate::Technique).
     pub hardest: Vec<u64>,
+    /// Records whose rating stopped at a limit, by [`Capped::index`](crate::rate::Capped).
+    pub capped: Vec<u64>,
 }
 
 impl Tally {
@@ -547,8 +555,10 @@ impl Tally {
             if let Some(tenths) = rating.rating {
                 bump(&mut self.ratings, usize::from(tenths));
             }
-            if let Some(technique) = rating.hardest {
-                bump(&mut self.hardest, technique.index());
+            match (rating.capped, rating.hardest) {
+                (Some(capped), _) => bump(&mut self.capped, capped.index()),
+                (None, Some(technique)) => bump(&mut self.hardest, technique.index()),
+                (None, None) => {}
             }
         }
     }
@@ -594,6 +604,7 @@ impl std::ops::AddAssign<&Tally> for Tally {
         add_counts(&mut self.solutions, &other.solutions);
         add_counts(&mut self.ratings, &other.ratings);
         add_counts(&mut self.hardest, &other.hardest);
+        add_counts(&mut self.capped, &other.capped);
     }
 }
 

@@ -19,6 +19,7 @@ mod overlap;
 mod pipeline;
 mod rate;
 mod rows;
+mod se_rating;
 mod several;
 mod sizes;
 mod stats;

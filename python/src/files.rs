@@ -82,7 +82,8 @@ pub(crate) fn column(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Column
     command, path, output = None, *, limit = 2, threads = None, solver = "band",
     format = "auto", output_format = "auto", puzzle_col = None, solution_col = None,
     report = None, failures_only = false, mmap = false, messages = false, max_messages = None,
-    progress = false, size = None, r#box = None, with_size = false,
+    progress = false, size = None, r#box = None, with_size = false, max_level = None,
+    max_work = None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_file<'py>(
@@ -106,6 +107,8 @@ pub(crate) fn run_file<'py>(
     size: Option<usize>,
     r#box: Option<&Bound<'py, PyAny>>,
     with_size: bool,
+    max_level: Option<&str>,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let task = match command {
         "solve" => Task::Solve,
@@ -115,8 +118,8 @@ pub(crate) fn run_file<'py>(
             })?,
         },
         "validate" => Task::Validate,
-        "rate" => Task::Rate,
-        "explain" => Task::Explain,
+        "rate" => Task::Rate { limits: crate::limits(max_level, max_work)? },
+        "explain" => Task::Explain { limits: crate::limits(max_level, max_work)? },
         other => return Err(PyValueError::new_err(format!("unknown command {other:?}"))),
     };
     let path = path_arg(Some(path))?.ok_or_else(|| PyValueError::new_err("path is None"))?;

@@ -32,6 +32,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sudoku_bulk::rate::{Level, Limits};
 use sudoku_bulk::{Reason, SolverKind, Task};
 
 mod cells;
@@ -139,25 +140,53 @@ fn validate(
     judge_table(py, options, puzzles, answers)
 }
 
-/// `rate(puzzles, threads)`: how hard each puzzle is for a person, by the library's ladder of
-/// human techniques: its rating, hardest technique, steps by technique and count of solutions.
+/// The library's rating limits from `max_level` (a level's name, as the CLI's `--max-level`
+/// takes it) and `max_work`; every rule and no budget where they are `None`.
+pub(crate) fn limits(max_level: Option<&str>, max_work: Option<u64>) -> PyResult<Limits> {
+    let all = Limits::default();
+    let max_level = match max_level {
+        None => all.max_level,
+        Some(name) => Level::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+            PyValueError::new_err(format!(
+                "max_level must be one of {}, got {name:?}",
+                names.join(", ")
+            ))
+        })?,
+    };
+    Ok(Limits { max_level, max_work: max_work.unwrap_or(all.max_work) })
+}
+
+/// `rate(puzzles, threads, max_level, max_work)`: how hard each puzzle is for a person,
+/// Sudoku Explainer's rating: ER, EP, ED, the hardest technique, steps by technique and count
+/// of solutions.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None))]
-fn rate(py: Python<'_>, puzzles: &Bound<'_, PyAny>, threads: Option<i64>) -> PyResult<Py<PyAny>> {
-    let options = Options::new(Task::Rate, threads, "band")?;
+#[pyo3(signature = (puzzles, threads = None, *, max_level = None, max_work = None))]
+fn rate(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<i64>,
+    max_level: Option<&str>,
+    max_work: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let task = Task::Rate { limits: limits(max_level, max_work)? };
+    let options = Options::new(task, threads, "band")?;
     judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
 }
 
-/// `explain(puzzles, threads)`: `rate`'s columns with every step of the ladder, in order,
-/// instead of the steps by technique.
+/// `explain(puzzles, threads, max_level, max_work)`: `rate`'s columns with every step, in
+/// order, instead of the steps by technique.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None))]
+#[pyo3(signature = (puzzles, threads = None, *, max_level = None, max_work = None))]
 fn explain(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<i64>,
+    max_level: Option<&str>,
+    max_work: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options::new(Task::Explain, threads, "band")?;
+    let task = Task::Explain { limits: limits(max_level, max_work)? };
+    let options = Options::new(task, threads, "band")?;
     judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
 }
 

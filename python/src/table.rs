@@ -13,8 +13,8 @@
 //! | solve | status, solution, guesses, error |
 //! | count | status, count, guesses, error |
 //! | validate | status, error |
-//! | rate | status, rating, technique, steps, count, search_guesses, search_backtracks, error |
-//! | explain | status, rating, technique, count, search_guesses, search_backtracks, steps, error |
+//! | rate | status, rating, ep, ed, rating_at_least, technique, steps, count, error |
+//! | explain | status, rating, ep, ed, rating_at_least, technique, count, steps, error |
 //!
 //! `size` is the puzzle's size as the CLI's `--with-size` writes it (`16x16`, `6x6 (boxes
 //! 3x2)`, `9x9 pencilmarks`; null for a row that is not a puzzle). `status` is the CLI's word

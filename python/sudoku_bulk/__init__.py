@@ -266,10 +266,17 @@ def validate(
     )
 
 
-def rate(puzzles: Any, *, threads: int | None = None) -> pa.Table:
-    """Rates every puzzle as ``sudoku-bulk rate`` does: the ladder of human techniques, always
-    taking the easiest step that makes progress, on Sudoku Explainer's scale (hidden single
-    1.2, naked single 2.3, pointing 2.6, X-Wing 3.2, ...). See the project's docs/rating.md.
+def rate(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    max_level: str | None = None,
+    max_work: int | None = None,
+) -> pa.Table:
+    """Rates every puzzle as ``sudoku-bulk rate`` does: Sudoku Explainer 1.2.1's rating as
+    serate 1.2.1.3 computes it, ER, EP and ED (hidden single 1.2, naked single 2.3, X-Wing 3.2,
+    forcing chains 6.6 and up, nested forcing chains up to 11+). See the project's
+    docs/rating.md.
 
     Takes 9x9 puzzles only, as the CLI's ``rate``: a puzzle of another size is
     ``malformed`` (``a 4x4 puzzle: rate takes 9x9 puzzles only``), so it takes no ``size``,
@@ -278,33 +285,51 @@ def rate(puzzles: Any, *, threads: int | None = None) -> pa.Table:
     Args:
         puzzles: the puzzles, one per row (the kinds :func:`solve` accepts).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
+        max_level: the hardest level of SE's rules to try (the CLI's ``--max-level``:
+            ``"basic"``, ``"chains"``, ``"aligned-triplet"``, ``"nishio"``, ``"multiple"``,
+            ``"dynamic"``, ``"dynamic+"``, ``"nested2"`` ... ``"nested5"``); ``None`` for
+            every rule.
+        max_work: the work one puzzle may take (the CLI's ``--max-work``); ``None`` for no
+            limit.
 
     Returns:
         A ``pyarrow.Table``, one row per puzzle in order, with the CLI's columns: ``status``
         (``rated``; else ``malformed``, ``conflicting givens``, ``no solution`` or
-        ``missing``), ``rating`` (double: the hardest step's; null where the ladder stalled
-        and a search finished the puzzle, or the row failed), ``technique`` (string: the
-        hardest step's, ``search`` where the ladder stalled), ``steps`` (``map<string,
-        int64>``: how many steps each technique took), ``count`` (int64: 1, or 2 for "2 or
-        more" solutions; a puzzle with several is rated without the techniques that assume
-        one), ``search_guesses`` and ``search_backtracks`` (int64: the search's, null unless
-        the ladder stalled) and ``error`` (string, as for :func:`solve`).
+        ``missing``), ``rating``, ``ep`` and ``ed`` (double: SE's ER, EP and ED; null where
+        a limit stopped the rating, or the row failed), ``rating_at_least`` (double: where a
+        limit stopped the rating, the least its ER can be), ``technique`` (string: the
+        hardest step's, or ``capped: LEVEL`` where a limit stopped the rating), ``steps``
+        (``map<string, int64>``: how many steps each technique took), ``count`` (int64: 1,
+        or 2 for "2 or more" solutions; a puzzle with several is rated without the rules
+        that assume one) and ``error`` (string, as for :func:`solve`).
     """
-    return _native.rate(_column(puzzles, "puzzles"), threads)
+    return _native.rate(
+        _column(puzzles, "puzzles"), threads, max_level=max_level, max_work=max_work
+    )
 
 
-def explain(puzzles: Any, *, threads: int | None = None) -> pa.Table:
-    """Every puzzle's steps, in order, as :func:`rate` takes them (``sudoku-bulk explain``).
+def explain(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    max_level: str | None = None,
+    max_work: int | None = None,
+) -> pa.Table:
+    """Every puzzle's steps, in order, as :func:`rate` takes them (``sudoku-bulk explain``);
+    takes :func:`rate`'s arguments.
 
     Returns:
         A ``pyarrow.Table`` with :func:`rate`'s columns (``status`` ``explained`` for a row
         that passed) except that ``steps`` is a list of structs, one a step, with the members
-        of the CLI's JSON steps: ``technique``, ``rating`` (null for the search), ``digits``,
-        ``houses`` and ``cells`` (names such as ``row 2``, ``r2c1``), ``placements`` and
-        ``eliminations`` (structs of ``cell`` and ``digit``), ``guesses`` and ``backtracks``
-        (the search's), ``text`` (the step in words).
+        of the CLI's JSON steps: ``technique`` (SE's rule), ``rating``, ``digits``, ``houses``
+        and ``cells`` (names such as ``row 2``, ``r2c1``), ``placements`` and
+        ``eliminations`` (structs of ``cell`` and ``digit``), ``chains`` (a chaining rule's
+        chains: lists of nodes, the conclusion first, each a struct of ``cell``, ``digit``,
+        ``on`` and ``parents``), ``text`` (the step in words).
     """
-    return _native.explain(_column(puzzles, "puzzles"), threads)
+    return _native.explain(
+        _column(puzzles, "puzzles"), threads, max_level=max_level, max_work=max_work
+    )
 
 
 @overload
@@ -723,6 +748,8 @@ def rate_file(
     output: PathLike | None = None,
     *,
     threads: int | None = None,
+    max_level: str | None = None,
+    max_work: int | None = None,
     format: str = "auto",
     output_format: str = "auto",
     puzzle_col: str | int | None = None,
@@ -739,7 +766,8 @@ def rate_file(
 ) -> dict[str, Any]:
     """Rates every record of a file, as ``sudoku-bulk rate`` does (see :func:`rate`).
 
-    Takes :func:`solve_file`'s arguments except ``solver``. The summary also has ``ratings``
+    Takes :func:`solve_file`'s arguments except ``solver``, and :func:`rate`'s ``max_level``
+    and ``max_work``. The summary also has ``ratings``
     (how many records had each rating that occurs) and ``techniques`` (how many had each
     hardest technique), as the CLI's ``--summary-json`` lists them.
     """
@@ -748,7 +776,7 @@ def rate_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
-        with_size=with_size,
+        with_size=with_size, max_level=max_level, max_work=max_work,
     )  # fmt: skip
 
 
@@ -757,6 +785,8 @@ def explain_file(
     output: PathLike | None = None,
     *,
     threads: int | None = None,
+    max_level: str | None = None,
+    max_work: int | None = None,
     format: str = "auto",
     output_format: str = "auto",
     puzzle_col: str | int | None = None,
@@ -781,7 +811,7 @@ def explain_file(
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
-        with_size=with_size,
+        with_size=with_size, max_level=max_level, max_work=max_work,
     )  # fmt: skip
 
 

@@ -24,7 +24,7 @@ class Job:
     """One of :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`,
     :func:`~sudoku_bulk.validate` or :func:`~sudoku_bulk.rate`, with its options, over named
     columns of a frame (``rate``, 9x9 only, takes no ``limit``, ``solver``, ``size``, ``box``
-    nor ``with_size``)."""
+    nor ``with_size``; only ``rate`` takes ``max_level`` and ``max_work``)."""
 
     task: str
     puzzle_column: str
@@ -35,11 +35,15 @@ class Job:
     size: int | None = None
     box: Box | None = None
     with_size: bool = False
+    max_level: str | None = None
+    max_work: int | None = None
 
     def run(self, puzzles: Any, solutions: Any = None) -> pa.Table:
         """Our columns for one batch of rows: a ``pyarrow.Table``, one row per puzzle."""
         if self.task == "rate":
-            return rate(puzzles, threads=self.threads)
+            return rate(
+                puzzles, threads=self.threads, max_level=self.max_level, max_work=self.max_work
+            )
         threads, solver, size, box, with_size = (
             self.threads, self.solver, self.size, self.box, self.with_size
         )  # fmt: skip
@@ -83,13 +87,18 @@ def make_job(
     size: int | None = None,
     box: Box | None = None,
     with_size: bool = False,
+    max_level: str | None = None,
+    max_work: int | None = None,
     frame_columns: Sequence[str],
 ) -> Job:
     """A job over a frame with the columns ``frame_columns``, its arguments checked: each
     column named must be there (ValueError naming the columns there are, otherwise)."""
     if task not in TASKS:
         raise ValueError(f"task: expected one of {', '.join(TASKS)}, got {task!r}")
-    job = Job(task, puzzle_column, solution_column, limit, threads, solver, size, box, with_size)
+    job = Job(
+        task, puzzle_column, solution_column, limit, threads, solver, size, box, with_size,
+        max_level, max_work,
+    )  # fmt: skip
     for column in job.input_columns():
         if not isinstance(column, str):
             raise TypeError(f"a column name is a str, got {type(column).__name__}")

@@ -70,8 +70,20 @@ def validate(
     box: _Box | None = None,
     with_size: bool = False,
 ) -> pa.Table: ...
-def rate(puzzles: Any, threads: int | None = None) -> pa.Table: ...
-def explain(puzzles: Any, threads: int | None = None) -> pa.Table: ...
+def rate(
+    puzzles: Any,
+    threads: int | None = None,
+    *,
+    max_level: str | None = None,
+    max_work: int | None = None,
+) -> pa.Table: ...
+def explain(
+    puzzles: Any,
+    threads: int | None = None,
+    *,
+    max_level: str | None = None,
+    max_work: int | None = None,
+) -> pa.Table: ...
 def solve_array(
     grids: npt.NDArray[Any],
     blank: int = 0,
@@ -127,6 +139,8 @@ def run_file(
     size: int | None = None,
     box: _Box | None = None,
     with_size: bool = False,
+    max_level: str | None = None,
+    max_work: int | None = None,
 ) -> dict[str, Any]: ...
 def run_stats(
     files: list[_Path] | None = None,

@@ -117,13 +117,25 @@ def validate(
     )  # fmt: skip
 
 
-def rate(df: DataFrame, column: str = "puzzle", *, threads: int | None = None) -> DataFrame:
-    """``df`` with each puzzle in ``column`` rated, as :func:`sudoku_bulk.rate` rates it: the
-    columns ``status``, ``rating``, ``technique``, ``steps`` (a map from technique to its
-    steps), ``count``, ``search_guesses``, ``search_backtracks`` and ``error`` added.
-    Arguments as for :func:`solve`; 9x9 puzzles only, as :func:`sudoku_bulk.rate` (another
-    size is ``malformed``), so no ``size``, ``box`` nor ``with_size``."""
-    return _apply(df, "rate", column, None, threads=threads, solver="band")
+def rate(
+    df: DataFrame,
+    column: str = "puzzle",
+    *,
+    threads: int | None = None,
+    max_level: str | None = None,
+    max_work: int | None = None,
+) -> DataFrame:
+    """``df`` with each puzzle in ``column`` rated, as :func:`sudoku_bulk.rate` rates it
+    (Sudoku Explainer's rating): the columns ``status``, ``rating`` (ER), ``ep``, ``ed``,
+    ``rating_at_least``, ``technique``, ``steps`` (a map from technique to its steps),
+    ``count`` and ``error`` added. ``max_level`` and ``max_work`` as for
+    :func:`sudoku_bulk.rate` (a bulk run over hard puzzles wants them); other arguments as for
+    :func:`solve`; 9x9 puzzles only, as :func:`sudoku_bulk.rate` (another size is
+    ``malformed``), so no ``size``, ``box`` nor ``with_size``."""
+    return _apply(
+        df, "rate", column, None, threads=threads, solver="band", max_level=max_level,
+        max_work=max_work,
+    )  # fmt: skip
 
 
 def _apply(
@@ -138,6 +150,8 @@ def _apply(
     size: int | None = None,
     box: Box | None = None,
     with_size: bool = False,
+    max_level: str | None = None,
+    max_work: int | None = None,
 ) -> DataFrame:
     """``df.mapInArrow`` with the job: the input's columns, then ours."""
     from pyspark.sql.types import BinaryType, StringType, StructType
@@ -154,6 +168,8 @@ def _apply(
         size=size,
         box=box,
         with_size=with_size,
+        max_level=max_level,
+        max_work=max_work,
         frame_columns=df.columns,
     )
     for name in job.input_columns():

@@ -129,7 +129,7 @@ CLUSTER_COLUMNS = {
     "solve": ["status", "solution_out", "guesses", "error"],
     "count": ["status", "count", "guesses", "error"],
     "validate": ["status", "error"],
-    "rate": ["status", "rating", "technique", "steps", "count", "search_guesses", "search_backtracks", "error"],
+    "rate": ["status", "rating", "ep", "ed", "rating_at_least", "technique", "steps", "count", "error"],
 }
 
 #: The CLI's options for each task on the dataset.

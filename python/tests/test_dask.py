@@ -88,11 +88,12 @@ def test_dask_rate_column_types(frame):
     assert {name: kinds[name] for name in CLUSTER_COLUMNS["rate"]} == {
         "status": "string",
         "rating": "Float64",
+        "ep": "Float64",
+        "ed": "Float64",
+        "rating_at_least": "Float64",
         "technique": "string",
         "steps": "map<string, int64>[pyarrow]",
         "count": "Int64",
-        "search_guesses": "Int64",
-        "search_backtracks": "Int64",
         "error": "string",
     }
     head = out.head(2, npartitions=1)

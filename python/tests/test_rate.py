@@ -15,38 +15,39 @@ import sudoku_bulk as sb
 
 from conftest import CONFLICT, EMPTY, MIXED, NO_SOLUTION, ROOT, run_cli
 
-#: A puzzle that hidden singles (and full houses) solve: rated 1.2.
+#: A puzzle that hidden singles (and full houses) solve: rated 1.2/1.2/1.2 by serate.
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
-#: Puzzles of every kind: rated ones, one the ladder cannot finish, bad ones and a null.
+#: Puzzles of every kind: rated ones, one no rule can move (the empty grid), bad ones and a
+#: null.
 ROWS = [EASY, "12", NO_SOLUTION, EMPTY, None, CONFLICT]
 
-RATE_COLUMNS = ["status", "rating", "technique", "steps", "count", "search_guesses", "search_backtracks", "error"]
-EXPLAIN_COLUMNS = ["status", "rating", "technique", "count", "search_guesses", "search_backtracks", "steps", "error"]
+RATE_COLUMNS = ["status", "rating", "ep", "ed", "rating_at_least", "technique", "steps", "count", "error"]
+EXPLAIN_COLUMNS = ["status", "rating", "ep", "ed", "rating_at_least", "technique", "count", "steps", "error"]
 
 
 def test_rate_columns_types_and_values():
     table = sb.rate(ROWS, threads=2)
     assert table.column_names == RATE_COLUMNS
     schema = table.schema
-    assert schema.field("rating").type == pa.float64()
+    for name in ("rating", "ep", "ed", "rating_at_least"):
+        assert schema.field(name).type == pa.float64()
     assert schema.field("technique").type == pa.string()
     assert pa.types.is_map(schema.field("steps").type)
     assert (schema.field("steps").type.key_type, schema.field("steps").type.item_type) == (pa.string(), pa.int64())
-    for name in ("count", "search_guesses", "search_backtracks"):
-        assert schema.field(name).type == pa.int64()
+    assert schema.field("count").type == pa.int64()
     rows = table.to_pylist()
     assert [r["status"] for r in rows] == ["rated", "malformed", "no solution", "rated", "missing", "conflicting givens"]
     easy = rows[0]
-    assert (easy["rating"], easy["technique"], easy["count"]) == (1.2, "hidden single", 1)
-    assert dict(easy["steps"]) == {"full house": 21, "hidden single": 28}
-    assert (easy["search_guesses"], easy["search_backtracks"], easy["error"]) == (None, None, None)
+    assert (easy["rating"], easy["ep"], easy["ed"], easy["rating_at_least"]) == (1.2, 1.2, 1.2, None)
+    assert (easy["technique"], easy["count"], easy["error"]) == ("Hidden Single", 1, None)
+    assert dict(easy["steps"]) == {"Hidden Single": 49}
     assert rows[1]["rating"] is None and rows[1]["steps"] is None and rows[1]["error"] == "2 cells, expected 81"
     assert (rows[2]["rating"], rows[2]["count"], rows[2]["error"]) == (None, 0, "no solution")
+    # The empty grid has many solutions and no step any sound rule could take.
     empty = rows[3]
-    assert (empty["rating"], empty["technique"], empty["count"]) == (None, "search", 2)
-    assert dict(empty["steps"]) == {"search": 1}
-    assert empty["search_guesses"] > 0 and empty["search_backtracks"] is not None
+    assert (empty["rating"], empty["ep"], empty["ed"], empty["technique"], empty["count"]) == (None, None, None, "stuck", 2)
+    assert dict(empty["steps"]) == {}
     assert (rows[4]["error"], rows[4]["count"]) == ("null input", None)
     assert rows[5]["error"] == "digit 2 twice in row 1"
 
@@ -59,16 +60,17 @@ def test_explain_columns_and_steps():
     rows = table.to_pylist()
     assert [r["status"] for r in rows] == ["explained", "malformed", "no solution", "explained", "missing", "conflicting givens"]
     rated = sb.rate(ROWS)
-    for name in ("rating", "technique", "count", "search_guesses", "search_backtracks", "error"):
+    for name in ("rating", "ep", "ed", "rating_at_least", "technique", "count", "error"):
         assert table.column(name).equals(rated.column(name)), name
     easy = rows[0]["steps"]
-    assert len(easy) == 21 + 28
-    assert easy[0]["text"] == "r2c2=6 hidden single in box 1 [1.2]"
-    assert easy[0]["placements"] == [{"cell": "r2c2", "digit": 6}] and easy[0]["eliminations"] == []
-    assert {s["technique"] for s in easy} == {"full house", "hidden single"}
-    search = rows[3]["steps"]
-    assert [s["technique"] for s in search] == ["search"]
-    assert search[0]["rating"] is None and search[0]["guesses"] == rows[3]["search_guesses"]
+    assert len(easy) == 49
+    assert {s["technique"] for s in easy} == {"Hidden Single"}
+    assert {s["rating"] for s in easy} <= {1.0, 1.2, 1.5}
+    first = easy[0]
+    assert len(first["placements"]) == 1 and first["eliminations"] == [] and first["chains"] == []
+    placed = first["placements"][0]
+    assert first["text"].startswith(f"{placed['cell']}={placed['digit']} Hidden Single in ")
+    assert rows[3]["steps"] == []
     assert [rows[i]["steps"] for i in (1, 2, 4, 5)] == [None] * 4
 
 
@@ -119,7 +121,7 @@ def test_rate_table_equals_the_cli_records(cli, tmp_path, sample_puzzles):
             if column == "steps" and value is not None:
                 value = dict(value)
             assert value == theirs.get(column), (i, column)
-    assert {r["technique"] for r in rows} >= {"hidden single", "naked single", "x-wing", "xy-wing", "search"}
+    assert {r["technique"] for r in rows} >= {"Hidden Single", "Naked Single", "Pointing", "Forcing Chain", "stuck"}
 
 
 def test_explain_steps_equal_the_cli_records(cli, tmp_path, sample_puzzles):
@@ -137,7 +139,6 @@ def test_explain_steps_equal_the_cli_records(cli, tmp_path, sample_puzzles):
         if "steps" not in theirs:
             assert ours["steps"] is None, i
             continue
-        # A struct has every member; the CLI's JSON leaves out the search's two elsewhere.
         for step in theirs["steps"]:
             assert set(step) <= set(members), step
         assert ours["steps"] == [{m: step.get(m) for m in members} for step in theirs["steps"]], i
@@ -163,7 +164,7 @@ def test_file_functions_write_what_the_cli_writes(cli, tmp_path, command, ext):
     assert our_report.read_bytes() == their_report.read_bytes()
     assert comparable(summary) == comparable(json.loads((tmp_path / "s.json").read_text()))
     assert summary["command"] == command and summary["ratings"]["1.2"] >= 1
-    assert summary["techniques"]["search"] == 1  # the empty grid
+    assert summary["techniques"]["stuck"] == 1  # the empty grid
 
 
 @pytest.mark.parametrize("command", ["rate", "explain"])
@@ -188,7 +189,7 @@ def test_rate_file_reads_a_csv_column(tmp_path):
     summary = sb.rate_file(path, out, puzzle_col="grid")
     assert (summary["records"], summary["ok"], summary["failed"]) == (3, 2, 1)
     assert summary["columns"]["puzzle"]["name"] == "grid"
-    assert out.read_text().splitlines()[1].startswith(f"0,{EASY},2,rated,1.2,hidden single,")
+    assert out.read_text().splitlines()[1].startswith(f"0,{EASY},2,rated,1.2,1.2,1.2,,Hidden Single,")
 
 
 def test_the_sample_rates_as_the_cli_summary_says(cli):

@@ -93,11 +93,12 @@ def test_spark_rate_column_types_and_a_map_per_row(frame):
     assert {name: kinds[name] for name in CLUSTER_COLUMNS["rate"]} == {
         "status": "string",
         "rating": "double",
+        "ep": "double",
+        "ed": "double",
+        "rating_at_least": "double",
         "technique": "string",
         "steps": "map<string,bigint>",
         "count": "bigint",
-        "search_guesses": "bigint",
-        "search_backtracks": "bigint",
         "error": "string",
     }
     first = out.filter(out.id == 0).collect()[0]

@@ -18,7 +18,7 @@ use crate::generate::{puzzle_seed, Generator};
 use crate::grid::Grid;
 use crate::io::output::{json_string, OutputColumn, OutputFormat, Value};
 use crate::io::progress::{Progress, ProgressMode};
-use crate::rate::{rating_text, Rater, Technique};
+use crate::rate::{rating_text, Level, Limits, Rater, Technique};
 use crate::run::options::Sink;
 use crate::run::{dest, threads, Cancel};
 use crate::sized::{Board, Shape, SizedGenerator};
@@ -300,12 +300,24 @@ impl Puzzles {
         if self.rating.is_none() && self.technique.is_none() {
             return true;
         }
-        // Generated puzzles have one solution: every rung of the ladder applies.
-        let rated = Rater::new().rate(puzzle, true);
+        // Generated puzzles have one solution: every rule applies. No rule is tried that could
+        // only give a puzzle the filters reject: a puzzle kept rates at most the range's high
+        // end; one whose hardest technique is a basic rule's (all of which rate below 6.5)
+        // takes no chaining step, which would rate 6.5 or more and be the hardest. A puzzle
+        // that would need such a rule is capped, and not kept.
+        let basic = |t: Technique| t.base_rating() < Level::Chains.base_rating();
+        let max_level = match (self.rating, self.technique) {
+            (_, Some(t)) if basic(t) => Level::Basic,
+            (Some(range), _) => Level::needed_for(range.high),
+            (None, _) => Level::Nested5,
+        };
+        let limits = Limits { max_level, ..Limits::default() };
+        let rated = Rater::with_limits(limits).rate(puzzle, true);
         let rating_kept = self.rating.is_none_or(|range| {
             rated.rating.is_some_and(|r| (range.low..=range.high).contains(&r))
         });
-        rating_kept && self.technique.is_none_or(|t| rated.hardest == Some(t))
+        rating_kept
+            && self.technique.is_none_or(|t| rated.capped.is_none() && rated.hardest == Some(t))
     }
 
     /// 9x9 puzzle `index` and its solution: the first its generator draws that passes the

@@ -65,8 +65,8 @@ pub(crate) fn judge(
         Task::Dedup { by: Sameness::Class } => canon::judge(puzzle, Form::Minlex, false),
         Task::Dedup { by: Sameness::Exact } => Verdict::new(Some(puzzle.grid)),
         Task::Augment { .. } => augment::judge(puzzle),
-        Task::Rate => rate::judge(solver, puzzle, false, scratch),
-        Task::Explain => rate::judge(solver, puzzle, true, scratch),
+        Task::Rate { limits } => rate::judge(solver, puzzle, false, limits, scratch),
+        Task::Explain { limits } => rate::judge(solver, puzzle, true, limits, scratch),
         Task::Stats { by, rating } => stats::judge(solver, puzzle, by, rating, scratch),
     }
 }

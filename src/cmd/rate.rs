@@ -1,28 +1,23 @@
-//! `rate` and `explain`: how hard each puzzle is for a person, and the steps that show it.
+//! `rate` and `explain`: how hard each puzzle is for a person (Sudoku Explainer's rating), and
+//! the steps that show it.
 //!
 //! A record fails, in the words `validate` uses, when it does not parse (`malformed`), its
 //! givens conflict (`conflicting givens`) or it has no solution (`no solution`). A puzzle with
-//! more than one solution is rated without the techniques that assume one (unique rectangles,
-//! BUG+1): its `count` says 2.
-
-use std::cell::RefCell;
+//! more than one solution is rated without the rules that assume one (unique rectangles and
+//! loops, BUG): its `count` says 2.
 
 use crate::grid::Grid;
 use crate::io::format::Puzzle;
-use crate::rate::Rater;
+use crate::rate::{Limits, Rater};
 use crate::solver::Solver;
 use crate::verdict::Verdict;
 
-thread_local! {
-    /// One rater per worker thread, reused for every puzzle.
-    static RATER: RefCell<Rater> = RefCell::new(Rater::new());
-}
-
-/// Rates one puzzle; with `explain`, keeps its steps too.
+/// Rates one puzzle within `limits`; with `explain`, keeps its steps too.
 pub(super) fn judge(
     solver: &mut dyn Solver,
     puzzle: &Puzzle,
     explain: bool,
+    limits: Limits,
     scratch: &mut Grid,
 ) -> Verdict {
     let outcome = solver.solve(&puzzle.grid, 2, scratch);
@@ -31,12 +26,11 @@ pub(super) fn judge(
         return verdict.failed(super::no_solution(&puzzle.grid));
     }
     let unique = outcome.solutions == 1;
-    RATER.with_borrow_mut(|rater| {
-        if explain {
-            let (rating, steps) = rater.explain(&puzzle.grid, unique);
-            Verdict { rating: Some(rating), steps, ..verdict }
-        } else {
-            Verdict { rating: Some(rater.rate(&puzzle.grid, unique)), ..verdict }
-        }
-    })
+    let mut rater = Rater::with_limits(limits);
+    if explain {
+        let (rating, steps) = rater.explain(&puzzle.grid, unique);
+        Verdict { rating: Some(rating), steps, ..verdict }
+    } else {
+        Verdict { rating: Some(rater.rate(&puzzle.grid, unique)), ..verdict }
+    }
 }

@@ -1,198 +1,147 @@
-//! The ladder's techniques: their names, the order the ladder tries them in, and their values
-//! on Sudoku Explainer's scale.
+//! The techniques Sudoku Explainer 1.2.1 rates by: every name its rules give a step, in the
+//! order of its producers, with the least difficulty a step of each can have.
+//!
+//! A step's technique is its rule's name as SE writes it ("Hidden Single", "Forcing Chain",
+//! "Dynamic Double Forcing Chains (+)"), with one exception: SE writes the length of a unique
+//! loop of more than six cells into the name ("Unique Loop 8 type 2"); here that is the
+//! technique "Unique Loop type 2", and the loop's cells are in the step.
 
-/// A technique of the ladder, in the order the ladder tries them: easiest first, by value.
+/// A technique: an index into [`Technique::ALL_NAMES`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Technique {
-    /// The last empty cell of a house takes the house's missing digit (1.0).
-    FullHouse,
-    /// A digit with one place left in a house (1.2 in a box, 1.5 in a row or column).
-    HiddenSingle,
-    /// Pointing that leaves a digit one place in a house, placed there at once (1.7).
-    DirectPointing,
-    /// Claiming that leaves a digit one place in a house, placed there at once (1.9).
-    DirectClaiming,
-    /// A hidden pair whose eliminations leave a digit one place in a house (2.0).
-    DirectHiddenPair,
-    /// A cell with one candidate left (2.3).
-    NakedSingle,
-    /// A hidden triple whose eliminations leave a digit one place in a house (2.5).
-    DirectHiddenTriple,
-    /// A digit of a box confined to one row or column: gone from the rest of that line (2.6).
-    Pointing,
-    /// A digit of a row or column confined to one box: gone from the rest of the box (2.8).
-    Claiming,
-    /// Two cells of a house with the same two candidates (3.0).
-    NakedPair,
-    /// A digit in two rows confined to two columns, or the other way round (3.2).
-    XWing,
-    /// Two digits of a house confined to the same two cells (3.4).
-    HiddenPair,
-    /// Three cells of a house with three candidates between them (3.6).
-    NakedTriple,
-    /// The three-line fish (3.8).
-    Swordfish,
-    /// Three digits of a house confined to three cells (4.0).
-    HiddenTriple,
-    /// A pivot xy and two pincers xz, yz that it sees: z is gone from cells that see both (4.2).
-    XyWing,
-    /// A pivot xyz and two pincers xz, yz that it sees: z is gone from cells that see all three
-    /// (4.4).
-    XyzWing,
-    /// Four cells with the same two candidates at the corners of a rectangle over two boxes: a
-    /// deadly pattern that a puzzle with one solution cannot have (4.5 and up).
-    UniqueRectangle,
-    /// Four cells of a house with four candidates between them (5.0).
-    NakedQuad,
-    /// The four-line fish (5.2).
-    Jellyfish,
-    /// Four digits of a house confined to four cells (5.4).
-    HiddenQuad,
-    /// All cells but one bivalue, every candidate twice in each house but one in the odd cell:
-    /// that cell takes it (5.6).
-    BugPlusOne,
-    /// Two strong links on one digit whose ends are joined in a line (Turbot fish).
-    Skyscraper,
-    /// Two strong links on one digit, one in a row and one in a column, joined in a box.
-    TwoStringKite,
-    /// One digit's strong links coloured in two colours: a colour that sees itself is false, a
-    /// cell that sees both colours loses the digit.
-    SimpleColouring,
-    /// An alternating chain of strong and weak links on one digit.
-    XChain,
-    /// A chain of bivalue cells.
-    XyChain,
-    /// Two bivalue cells xy, xy linked by a strong link on y: x is gone from cells that see both.
-    WWing,
-    /// Where the ladder stalls: a fixed, deterministic search finishes the puzzle.
-    Search,
-}
+pub struct Technique(u8);
+
+/// Every technique's name and least difficulty in tenths, in SE's producer order (and within a
+/// producer, easiest first). Generated from the names SE's hint classes build: the chaining
+/// rules' names are a prefix ("Dynamic " past level 0), the kind, and the nesting level's
+/// suffix; their base difficulty is the chaining level's (`Chaining.getDifficulty`).
+const TABLE: [(&str, u8); 70] = [
+    ("Hidden Single", 10),
+    ("Direct Pointing", 17),
+    ("Direct Claiming", 19),
+    ("Direct Hidden Pair", 20),
+    ("Naked Single", 23),
+    ("Direct Hidden Triplet", 25),
+    ("Pointing", 26),
+    ("Claiming", 28),
+    ("Naked Pair", 30),
+    ("X-Wing", 32),
+    ("Hidden Pair", 34),
+    ("Naked Triplet", 36),
+    ("Swordfish", 38),
+    ("Hidden Triplet", 40),
+    ("XY-Wing", 42),
+    ("XYZ-Wing", 44),
+    ("Unique Rectangle type 1", 45),
+    ("Unique Rectangle type 2", 45),
+    ("Unique Rectangle type 3", 45),
+    ("Unique Rectangle type 4", 45),
+    ("Unique Loop type 1", 45),
+    ("Unique Loop type 2", 45),
+    ("Unique Loop type 3", 45),
+    ("Unique Loop type 4", 45),
+    ("Naked Quad", 50),
+    ("Jellyfish", 52),
+    ("Hidden Quad", 54),
+    ("BUG type 1", 56),
+    ("BUG type 2", 57),
+    ("BUG type 3", 57),
+    ("BUG type 4", 57),
+    ("Aligned Pair Exclusion", 62),
+    ("Generalized X-Wing", 65),
+    ("Bidirectional X-Cycle", 65),
+    ("Bidirectional Y-Cycle", 65),
+    ("Bidirectional Cycle", 70),
+    ("Turbot Fish", 66),
+    ("Forcing X-Chain", 66),
+    ("Forcing Y-Chain", 70),
+    ("Forcing Chain", 70),
+    ("Aligned Triplet Exclusion", 75),
+    ("Nishio Forcing Chains", 75),
+    ("Cell Forcing Chains", 80),
+    ("Region Forcing Chains", 80),
+    ("Contradiction Forcing Chains", 80),
+    ("Double Forcing Chains", 80),
+    ("Dynamic Cell Forcing Chains", 85),
+    ("Dynamic Region Forcing Chains", 85),
+    ("Dynamic Contradiction Forcing Chains", 85),
+    ("Dynamic Double Forcing Chains", 85),
+    ("Dynamic Cell Forcing Chains (+)", 90),
+    ("Dynamic Region Forcing Chains (+)", 90),
+    ("Dynamic Contradiction Forcing Chains (+)", 90),
+    ("Dynamic Double Forcing Chains (+)", 90),
+    ("Dynamic Cell Forcing Chains (+ Forcing Chains)", 95),
+    ("Dynamic Region Forcing Chains (+ Forcing Chains)", 95),
+    ("Dynamic Contradiction Forcing Chains (+ Forcing Chains)", 95),
+    ("Dynamic Double Forcing Chains (+ Forcing Chains)", 95),
+    ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 100),
+    ("Dynamic Region Forcing Chains (+ Multiple Forcing Chains)", 100),
+    ("Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)", 100),
+    ("Dynamic Double Forcing Chains (+ Multiple Forcing Chains)", 100),
+    ("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)", 105),
+    ("Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)", 105),
+    ("Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)", 105),
+    ("Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)", 105),
+    ("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", 110),
+    ("Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", 110),
+    ("Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", 110),
+    ("Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", 110),
+];
 
 impl Technique {
-    /// Every technique, in ladder order.
-    pub const ALL: [Technique; 29] = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::DirectPointing,
-        Technique::DirectClaiming,
-        Technique::DirectHiddenPair,
-        Technique::NakedSingle,
-        Technique::DirectHiddenTriple,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::UniqueRectangle,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-        Technique::BugPlusOne,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::SimpleColouring,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::WWing,
-        Technique::Search,
-    ];
-
     /// How many techniques there are.
-    pub const COUNT: usize = Technique::ALL.len();
+    pub const COUNT: usize = TABLE.len();
 
-    /// Its place in [`Technique::ALL`].
+    /// Every technique, in order.
+    pub fn all() -> impl Iterator<Item = Technique> {
+        (0..Technique::COUNT as u8).map(Technique)
+    }
+
+    /// The technique at `index` in [`Technique::all`].
+    pub fn from_index(index: usize) -> Technique {
+        assert!(index < Technique::COUNT, "technique {index} of {}", Technique::COUNT);
+        Technique(index as u8)
+    }
+
+    /// Its place in [`Technique::all`].
     pub fn index(self) -> usize {
-        self as usize
+        usize::from(self.0)
     }
 
-    /// Whether it holds only for a puzzle with one solution.
-    pub fn needs_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne)
-    }
-
-    /// Its name, as the outputs write it.
+    /// Its name, as SE writes it.
     pub fn name(self) -> &'static str {
-        match self {
-            Technique::FullHouse => "full house",
-            Technique::HiddenSingle => "hidden single",
-            Technique::DirectPointing => "direct pointing",
-            Technique::DirectClaiming => "direct claiming",
-            Technique::DirectHiddenPair => "direct hidden pair",
-            Technique::NakedSingle => "naked single",
-            Technique::DirectHiddenTriple => "direct hidden triple",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::XWing => "x-wing",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::Swordfish => "swordfish",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::XyWing => "xy-wing",
-            Technique::XyzWing => "xyz-wing",
-            Technique::UniqueRectangle => "unique rectangle",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::BugPlusOne => "bug+1",
-            Technique::WWing => "w-wing",
-            Technique::Skyscraper => "skyscraper",
-            Technique::TwoStringKite => "2-string kite",
-            Technique::SimpleColouring => "simple colouring",
-            Technique::XChain => "x-chain",
-            Technique::XyChain => "xy-chain",
-            Technique::Search => "search",
-        }
+        TABLE[self.index()].0
     }
 
-    /// The technique of a name, as [`Technique::name`] writes it (any case).
-    pub fn from_name(name: &str) -> Option<Technique> {
-        let wanted = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        Technique::ALL.into_iter().find(|t| t.name().replace(' ', "-") == wanted)
-    }
-
-    /// Its value in tenths on Sudoku Explainer's scale (23 is 2.3): the least a step of it
-    /// rates. Where the value varies (a hidden single in a row, chains by length), the step
-    /// says its own. `Search` has none.
+    /// The least difficulty a step of it rates, in tenths (a chain adds to it by its length).
     pub fn base_rating(self) -> u8 {
-        match self {
-            Technique::FullHouse => 10,
-            Technique::HiddenSingle => 12,
-            Technique::DirectPointing => 17,
-            Technique::DirectClaiming => 19,
-            Technique::DirectHiddenPair => 20,
-            Technique::NakedSingle => 23,
-            Technique::DirectHiddenTriple => 25,
-            Technique::Pointing => 26,
-            Technique::Claiming => 28,
-            Technique::NakedPair => 30,
-            Technique::XWing => 32,
-            Technique::HiddenPair => 34,
-            Technique::NakedTriple => 36,
-            Technique::Swordfish => 38,
-            Technique::HiddenTriple => 40,
-            Technique::XyWing => 42,
-            Technique::XyzWing => 44,
-            Technique::UniqueRectangle => 45,
-            Technique::NakedQuad => 50,
-            Technique::Jellyfish => 52,
-            Technique::HiddenQuad => 54,
-            Technique::BugPlusOne => 56,
-            Technique::WWing => 71,
-            Technique::Skyscraper => 66,
-            Technique::TwoStringKite => 66,
-            Technique::SimpleColouring => 66,
-            Technique::XChain => 66,
-            Technique::XyChain => 70,
-            Technique::Search => 0,
-        }
+        TABLE[self.index()].1
     }
+
+    /// The technique of a step, from its rule's name as SE writes it; `None` for a name SE does
+    /// not give.
+    pub fn of_step(name: &str) -> Option<Technique> {
+        let family;
+        let name = match name.strip_prefix("Unique Loop ") {
+            // "Unique Loop 8 type 2": the loop's length is the step's, not the technique's.
+            Some(rest) if rest.as_bytes().first().is_some_and(u8::is_ascii_digit) => {
+                family = format!("Unique Loop {}", rest.split_once(' ').map_or(rest, |(_, t)| t));
+                family.as_str()
+            }
+            _ => name,
+        };
+        TABLE.iter().position(|&(n, _)| n == name).map(|i| Technique(i as u8))
+    }
+
+    /// The technique a user names: SE's name in any case, with `-`, `_` or spaces between the
+    /// words ("x-wing", "naked_pair", "Forcing Chain").
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let wanted = normalise(name);
+        Technique::all().find(|t| normalise(t.name()) == wanted)
+    }
+}
+
+fn normalise(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace(['_', '-', ' '], "")
 }
 
 impl std::fmt::Display for Technique {
@@ -211,16 +160,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_ladder_is_in_order_of_value_and_names_round_trip() {
-        for (i, t) in Technique::ALL.into_iter().enumerate() {
-            assert_eq!(t.index(), i);
+    fn names_round_trip_and_are_distinct() {
+        for t in Technique::all() {
+            assert_eq!(Technique::of_step(t.name()), Some(t));
             assert_eq!(Technique::from_name(t.name()), Some(t));
             assert_eq!(Technique::from_name(&t.name().to_uppercase().replace(' ', "_")), Some(t));
         }
-        let values: Vec<u8> =
-            Technique::ALL[..Technique::COUNT - 1].iter().map(|t| t.base_rating()).collect();
-        assert!(values.windows(2).all(|w| w[0] <= w[1]), "{values:?}");
+        let x_wing = Technique::from_name("x-wing").unwrap();
+        assert_eq!((x_wing.name(), x_wing.base_rating()), ("X-Wing", 32));
+        assert_eq!(
+            Technique::of_step("Unique Loop 8 type 2"),
+            Technique::of_step("Unique Loop type 2")
+        );
+        assert_eq!(Technique::of_step("Unique Loop 8"), None);
+        assert_eq!(Technique::of_step("Skyscraper"), None);
         assert_eq!(rating_text(23), "2.3");
-        assert_eq!(rating_text(100), "10.0");
+        assert_eq!(rating_text(110), "11.0");
+    }
+
+    #[test]
+    fn base_ratings_rise_with_the_chaining_levels() {
+        let dynamic = |suffix: &str| {
+            Technique::of_step(&format!("Dynamic Cell Forcing Chains{suffix}"))
+                .unwrap()
+                .base_rating()
+        };
+        let levels = [
+            dynamic(""),
+            dynamic(" (+)"),
+            dynamic(" (+ Forcing Chains)"),
+            dynamic(" (+ Multiple Forcing Chains)"),
+            dynamic(" (+ Dynamic Forcing Chains)"),
+            dynamic(" (+ Dynamic Forcing Chains (+ Forcing Chains))"),
+        ];
+        assert_eq!(levels, [85, 90, 95, 100, 105, 110]);
     }
 }

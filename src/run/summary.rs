@@ -16,7 +16,7 @@ use serde::{Serialize, Serializer};
 
 use crate::canon::Sameness;
 use crate::io::format::{ColumnChoice, ColumnSource};
-use crate::rate::{rating_text, Technique};
+use crate::rate::{rating_text, Capped, Technique};
 use crate::text::Plural;
 use crate::verdict::{count_label, Reason, Tally, Task};
 
@@ -219,24 +219,39 @@ pub struct RatingCounts {
 impl RatingCounts {
     fn new(t: &Tally) -> RatingCounts {
         let ratings = t.ratings.iter().enumerate().filter(|&(_, &n)| n > 0);
-        let techniques = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
         RatingCounts {
             ratings: Ordered(ratings.map(|(r, &n)| (rating_text(r as u8), n)).collect()),
-            techniques: Ordered(
-                techniques.map(|(i, &n)| (Technique::ALL[i].name().to_string(), n)).collect(),
-            ),
+            techniques: Ordered(technique_counts(t)),
         }
     }
 
-    /// The line's part: `ER 1.2: 500, 1.5: 300, search: 2`.
+    /// The line's part: `rating 1.2: 500, 1.5: 300, capped: 2`.
     fn text(&self) -> String {
         let mut parts: Vec<String> =
             self.ratings.0.iter().map(|(r, n)| format!("{r}: {n}")).collect();
-        if let Some((_, n)) = self.techniques.0.iter().find(|(t, _)| t == "search") {
-            parts.push(format!("search: {n}"));
+        let capped: u64 =
+            self.techniques.0.iter().filter(|(t, _)| is_capped(t)).map(|(_, n)| n).sum();
+        if capped > 0 {
+            parts.push(format!("capped: {capped}"));
         }
         format!("rating {}", parts.join(", "))
     }
+}
+
+/// Whether a technique column's text says the rating stopped (`capped: ...`, `stuck`).
+fn is_capped(technique: &str) -> bool {
+    technique.starts_with("capped") || technique == "stuck"
+}
+
+/// The records by hardest technique, in SE's order, then those whose rating stopped, by where
+/// (as the technique column names them): only those that occur.
+pub fn technique_counts(t: &Tally) -> Vec<(String, u64)> {
+    let rated = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
+    let capped = t.capped.iter().enumerate().filter(|&(_, &n)| n > 0);
+    rated
+        .map(|(i, &n)| (Technique::from_index(i).name().to_string(), n))
+        .chain(capped.map(|(i, &n)| (Capped::from_index(i).text().to_string(), n)))
+        .collect()
 }
 
 /// Named counts, written as a JSON object in this order.
@@ -338,7 +353,7 @@ impl Counts {
                 _ => None,
             },
             rate: match task {
-                Task::Rate | Task::Explain => Some(RatingCounts::new(t)),
+                Task::Rate { .. } | Task::Explain { .. } => Some(RatingCounts::new(t)),
                 _ => None,
             },
         }
@@ -446,7 +461,7 @@ impl RecordsSummary {
                     t.ok, t.copies, t.failed
                 )
             }
-            Task::Rate | Task::Explain => {
+            Task::Rate { .. } | Task::Explain { .. } => {
                 let counts = RatingCounts::new(t);
                 let word = self.task.success();
                 format!("{puzzles}: {} {word}, {} failed; {}", t.ok, t.failed, counts.text())

@@ -15,7 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::plot::{thousands, Chart};
 use super::report::{Report, SideFigures};
 use super::{Figures, Listed};
-use crate::rate::Technique;
+use crate::rate::{Capped, Technique};
 use crate::run::summary::Ordered;
 
 /// The page's style: light, one column of text and two of plots on a wide screen, printable.
@@ -272,7 +272,7 @@ fn summary(out: &mut String, report: &Report) {
     row("most for one", "guesses/most", true, each(&|f| Some(Cell::count(f.guesses.most))));
     if report.rated {
         let unrated = |f: &Figures| f.ratings.as_ref().map(|r| Cell::count(r.unrated));
-        row("Left to a search (not rated)", "ratings/unrated", false, each(&unrated));
+        row("Not rated (stopped at a limit)", "ratings/unrated", false, each(&unrated));
     }
 
     out.push_str("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"wide\">\n");
@@ -463,13 +463,13 @@ fn rating_plots(out: &mut String, sides: &[SideFigures]) {
         let value = |t: &str| t.parse::<f64>().unwrap_or(f64::MAX);
         value(a).total_cmp(&value(b))
     });
-    let search = sides.iter().any(|s| s.figures.ratings.as_ref().is_some_and(|r| r.unrated > 0));
-    if search {
-        ratings.push("search".to_string());
+    let capped = sides.iter().any(|s| s.figures.ratings.as_ref().is_some_and(|r| r.unrated > 0));
+    if capped {
+        ratings.push("capped".to_string());
     }
     let with_search = |f: &Figures| {
         let mut counts = f.ratings.as_ref().map(|r| r.ratings.0.clone()).unwrap_or_default();
-        counts.push(("search".into(), f.ratings.as_ref().map_or(0, |r| r.unrated)));
+        counts.push(("capped".into(), f.ratings.as_ref().map_or(0, |r| r.unrated)));
         counts
     };
     let chart = Chart {
@@ -480,10 +480,11 @@ fn rating_plots(out: &mut String, sides: &[SideFigures]) {
         categories: ratings,
         horizontal: false,
     };
-    figure(out, "ratings", &chart, "The rating of the hardest step a human solver needs, as rate gives it; search: the ladder of techniques could not finish.");
+    figure(out, "ratings", &chart, "Sudoku Explainer's rating (ER) of the hardest step, as rate gives it; capped: the rating stopped at a limit.");
     let mut techniques: Vec<String> = Vec::new();
-    for t in Technique::ALL {
-        let name = t.name();
+    let names = Technique::all().map(Technique::name);
+    let capped = (0..Capped::COUNT).map(|i| Capped::from_index(i).text());
+    for name in names.chain(capped) {
         let any = sides.iter().any(|s| {
             s.figures.ratings.as_ref().and_then(|r| named(&r.techniques, name)).unwrap_or(0) > 0
         });

@@ -14,7 +14,7 @@ pub use plot::thousands;
 use serde::Serialize;
 
 use crate::io::format::{Parsed, Record};
-use crate::rate::{rating_text, Technique};
+use crate::rate::rating_text;
 use crate::run::summary::Ordered;
 use crate::sized::{BoardError, Shape};
 use crate::verdict::{count_label, Detail, Fault, Reason, RecordError, Tally, Verdict};
@@ -179,7 +179,7 @@ impl Census {
         self.guess_total += guesses;
         self.guess_most = self.guess_most.max(guesses);
         self.guesses[guess_bucket(guesses)] += 1;
-        if matches!(&verdict.rating, Some(r) if r.rating.is_none() && r.hardest.is_some()) {
+        if matches!(&verdict.rating, Some(r) if r.capped.is_some()) {
             self.unrated += 1;
         }
         let listed = || Listed {
@@ -189,12 +189,12 @@ impl Census {
             puzzle: puzzle_text(record, verdict),
             solutions: count_label(u64::from(verdict.count.unwrap_or(0)), 2),
             guesses,
-            rating: verdict.rating.as_ref().and_then(|r| match (r.rating, r.hardest) {
+            rating: verdict.rating.as_ref().and_then(|r| match (r.rating, r.capped) {
                 (Some(t), _) => Some(rating_text(t)),
-                (None, Some(_)) => Some("search".to_string()),
+                (None, Some(_)) => r.at_least.map(|t| format!(">= {}", rating_text(t))),
                 (None, None) => None,
             }),
-            technique: verdict.rating.as_ref().and_then(|r| r.hardest).map(Technique::name),
+            technique: verdict.rating.as_ref().and_then(|r| r.technique_text()),
             tenths: verdict.rating.as_ref().and_then(rank_of),
         };
         if guesses > 0 && ranks(&self.slowest, |l| l.guesses >= guesses) {
@@ -286,7 +286,6 @@ impl Census {
         let top = self.guesses.iter().rposition(|&n| n > 0).map_or(0, |k| k + 1);
         let guesses = self.guesses[..top].iter().enumerate().map(|(k, &n)| (bucket_label(k), n));
         let rated = t.ratings.iter().enumerate().filter(|&(_, &n)| n > 0);
-        let techniques = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
         let mut malformed = self.malformed.clone();
         malformed.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         Figures {
@@ -318,9 +317,7 @@ impl Census {
             ratings: (!t.ratings.is_empty() || !t.hardest.is_empty()).then(|| RatingFigures {
                 ratings: Ordered(rated.map(|(r, &n)| (rating_text(r as u8), n)).collect()),
                 unrated: self.unrated,
-                techniques: Ordered(
-                    techniques.map(|(i, &n)| (Technique::ALL[i].name().to_string(), n)).collect(),
-                ),
+                techniques: Ordered(crate::run::summary::technique_counts(t)),
             }),
             answers: Ordered(
                 ANSWERS.iter().zip(self.answers).map(|(a, n)| (a.to_string(), n)).collect(),
@@ -480,12 +477,12 @@ fn puzzle_text(record: &Record<'_>, verdict: &Verdict) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// A rating's rank for the hardest list: its tenths; a puzzle only a search finished ranks
-/// above every rating.
+/// A rating's rank for the hardest list: its tenths; a puzzle whose rating stopped at a limit
+/// (harder than the limit allows) ranks above every rating.
 fn rank_of(rating: &crate::rate::Rating) -> Option<u8> {
-    match (rating.rating, rating.hardest) {
+    match (rating.rating, rating.capped) {
         (Some(t), _) => Some(t),
-        (None, Some(Technique::Search)) => Some(u8::MAX),
+        (None, Some(_)) => Some(u8::MAX),
         _ => None,
     }
 }

@@ -47,19 +47,21 @@ pub enum OutputColumn {
     Copy,
     /// `augment`'s transformation, as `Transform` displays it.
     Transform,
-    /// `rate`'s and `explain`'s rating: the hardest step's value on Sudoku Explainer's scale
-    /// (none where the ladder stalled and a search finished the puzzle).
+    /// `rate`'s and `explain`'s rating: Sudoku Explainer's ER, the hardest step's value (none
+    /// where the rating stopped at a limit).
     Rating,
-    /// The hardest step's technique (`search` where the ladder stalled).
+    /// Sudoku Explainer's EP: the hardest value up to the first placement.
+    Ep,
+    /// Sudoku Explainer's ED: the first step's value.
+    Ed,
+    /// Where the rating stopped at a limit, the least its ER can be.
+    RatingAtLeast,
+    /// The hardest step's technique, or where the rating stopped (`capped: dynamic+`).
     Technique,
     /// `rate`'s steps: how many each technique took, by name (a JSON object; a map in Parquet).
     StepCounts,
     /// `explain`'s steps, in order (a JSON array of objects; a list of structs in Parquet).
     Steps,
-    /// The guesses of the search that finished a puzzle where the ladder stalled.
-    SearchGuesses,
-    /// Its backtracks.
-    SearchBacktracks,
     /// A failed record's particulars (or its reason, where there are none).
     Error,
     /// A record's index among a call's rows, from 0: Python's `augment` table. Not a
@@ -70,7 +72,7 @@ pub enum OutputColumn {
 impl OutputColumn {
     /// Every column, in the order [`output_names`](super::output_names) renames them in
     /// (`row` last, so that it changes no other column's name beside an input's).
-    pub const ALL: [OutputColumn; 21] = [
+    pub const ALL: [OutputColumn; 22] = [
         OutputColumn::File,
         OutputColumn::Line,
         OutputColumn::Puzzle,
@@ -85,11 +87,12 @@ impl OutputColumn {
         OutputColumn::Copy,
         OutputColumn::Transform,
         OutputColumn::Rating,
+        OutputColumn::Ep,
+        OutputColumn::Ed,
+        OutputColumn::RatingAtLeast,
         OutputColumn::Technique,
         OutputColumn::StepCounts,
         OutputColumn::Steps,
-        OutputColumn::SearchGuesses,
-        OutputColumn::SearchBacktracks,
         OutputColumn::Error,
         OutputColumn::Row,
     ];
@@ -111,10 +114,11 @@ impl OutputColumn {
             OutputColumn::Copy => "copy",
             OutputColumn::Transform => "transform",
             OutputColumn::Rating => "rating",
+            OutputColumn::Ep => "ep",
+            OutputColumn::Ed => "ed",
+            OutputColumn::RatingAtLeast => "rating_at_least",
             OutputColumn::Technique => "technique",
             OutputColumn::StepCounts | OutputColumn::Steps => "steps",
-            OutputColumn::SearchGuesses => "search_guesses",
-            OutputColumn::SearchBacktracks => "search_backtracks",
             OutputColumn::Error => "error",
             OutputColumn::Row => "row",
         }
@@ -129,10 +133,11 @@ impl OutputColumn {
             | OutputColumn::Guesses
             | OutputColumn::Automorphisms
             | OutputColumn::Copy
-            | OutputColumn::SearchGuesses
-            | OutputColumn::SearchBacktracks
             | OutputColumn::Row => DataType::Int64,
-            OutputColumn::Rating => DataType::Float64,
+            OutputColumn::Rating
+            | OutputColumn::Ep
+            | OutputColumn::Ed
+            | OutputColumn::RatingAtLeast => DataType::Float64,
             OutputColumn::StepCounts => super::steps::counts_type(),
             OutputColumn::Steps => super::steps::steps_type(),
             OutputColumn::File
@@ -184,21 +189,13 @@ impl Task {
             Task::Dedup { by: Sameness::Class } => same(&[Canonical]),
             Task::Augment { with_transform: false, .. } => same(&[Copy]),
             Task::Augment { with_transform: true, .. } => same(&[Copy, Transform]),
-            Task::Rate => TaskColumns {
-                records: &[
-                    Rating,
-                    Technique,
-                    StepCounts,
-                    Count,
-                    Limit,
-                    SearchGuesses,
-                    SearchBacktracks,
-                ],
-                tables: &[Rating, Technique, StepCounts, Count, SearchGuesses, SearchBacktracks],
+            Task::Rate { .. } => TaskColumns {
+                records: &[Rating, Ep, Ed, RatingAtLeast, Technique, StepCounts, Count, Limit],
+                tables: &[Rating, Ep, Ed, RatingAtLeast, Technique, StepCounts, Count],
             },
-            Task::Explain => TaskColumns {
-                records: &[Rating, Technique, Count, Limit, SearchGuesses, SearchBacktracks, Steps],
-                tables: &[Rating, Technique, Count, SearchGuesses, SearchBacktracks, Steps],
+            Task::Explain { .. } => TaskColumns {
+                records: &[Rating, Ep, Ed, RatingAtLeast, Technique, Count, Limit, Steps],
+                tables: &[Rating, Ep, Ed, RatingAtLeast, Technique, Count, Steps],
             },
         }
     }
@@ -354,6 +351,7 @@ impl<'a> Row<'a> {
         use OutputColumn::*;
         let grid = |grid: &'a Option<Grid>| grid.as_ref().map_or(Value::Null, Value::Grid);
         let int = |n: Option<u64>| n.map_or(Value::Null, Value::Int);
+        let rating = |tenths: Option<u8>| tenths.map_or(Value::Null, Value::Rating);
         // `Self::`, for `Row` here is the column, `OutputColumn::Row`.
         match *self {
             Self::Verdict { task, file, line, verdict } => match column {
@@ -377,26 +375,25 @@ impl<'a> Row<'a> {
                 Count => int(verdict.count.map(u64::from)),
                 Limit => match (task, verdict.count) {
                     (Task::Count { limit }, Some(_)) => Value::Int(limit.into()),
-                    (Task::Rate | Task::Explain, Some(_)) => Value::Int(2),
+                    (Task::Rate { .. } | Task::Explain { .. }, Some(_)) => Value::Int(2),
                     _ => Value::Null,
                 },
-                Rating => match verdict.rating.as_ref().and_then(|r| r.rating) {
-                    Some(tenths) => Value::Rating(tenths),
-                    None => Value::Null,
+                Rating => rating(verdict.rating.as_ref().and_then(|r| r.rating)),
+                Ep => rating(verdict.rating.as_ref().and_then(|r| r.ep)),
+                Ed => rating(verdict.rating.as_ref().and_then(|r| r.ed)),
+                RatingAtLeast => match &verdict.rating {
+                    Some(r) if r.capped.is_some() => rating(r.at_least),
+                    _ => Value::Null,
                 },
-                Technique => match verdict.rating.as_ref().and_then(|r| r.hardest) {
-                    Some(technique) => Value::Text(technique.name()),
+                Technique => match verdict.rating.as_ref().and_then(|r| r.technique_text()) {
+                    Some(text) => Value::Text(text),
                     None => Value::Null,
                 },
                 StepCounts => verdict.rating.as_ref().map_or(Value::Null, Value::StepCounts),
                 Steps => match (task, &verdict.rating) {
-                    (Task::Explain, Some(_)) => Value::Steps(&verdict.steps),
+                    (Task::Explain { .. }, Some(_)) => Value::Steps(&verdict.steps),
                     _ => Value::Null,
                 },
-                SearchGuesses => int(verdict.rating.as_ref().and_then(|r| r.search).map(|s| s.0)),
-                SearchBacktracks => {
-                    int(verdict.rating.as_ref().and_then(|r| r.search).map(|s| s.1))
-                }
                 Guesses => int(verdict.guesses),
                 Canonical => verdict.canonical.as_ref().map_or(Value::Null, Value::Digits),
                 Automorphisms => int(verdict.automorphisms),
@@ -542,7 +539,8 @@ mod tests {
         all.dedup();
         // One name is shared: `steps`, rate's counts and explain's list, never in one output.
         assert_eq!(all.len(), OutputColumn::ALL.len() - 1);
-        for task in [Task::Rate, Task::Explain] {
+        let limits = crate::rate::Limits::default();
+        for task in [Task::Rate { limits }, Task::Explain { limits }] {
             let mut ours = names(&task.record_columns(true, false));
             let n = ours.len();
             ours.sort_unstable();

@@ -437,7 +437,7 @@ impl Encoder {
     fn line(&self, out: &mut Vec<u8>, record: &Record<'_>, verdict: &Verdict) {
         if let Some(fault) = &verdict.fault {
             writeln!(out, "error: line {}: {fault}", record.line).expect("Vec");
-            if self.task == Task::Explain {
+            if matches!(self.task, Task::Explain { .. }) {
                 out.push(b'\n'); // the blank line that ends a block
             }
             return;
@@ -485,8 +485,8 @@ impl Encoder {
                 }
                 out.push(b'\n');
             }
-            Task::Rate => super::steps::rating_line(out, verdict),
-            Task::Explain => super::steps::explanation_block(out, verdict),
+            Task::Rate { .. } => super::steps::rating_line(out, verdict),
+            Task::Explain { .. } => super::steps::explanation_block(out, verdict),
             Task::Canon { .. } => {
                 let canonical = verdict.canonical.expect("a canonical verdict has its form");
                 write_digits(out, &canonical);
@@ -573,7 +573,7 @@ impl Encoder {
                     write_digits(out, canonical);
                 }
             }
-            Task::Rate | Task::Explain => {
+            Task::Rate { .. } | Task::Explain { .. } => {
                 let file = self.file.as_deref().unwrap_or("");
                 let row = Row::Verdict { task: self.task, file, line: record.line, verdict };
                 let mut text = Vec::new();

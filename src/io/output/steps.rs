@@ -53,11 +53,10 @@ pub fn write_steps(out: &mut Vec<u8>, steps: &[Step]) {
 }
 
 fn write_step(out: &mut Vec<u8>, step: &Step) {
-    write!(out, "{{\"technique\":\"{}\",\"rating\":", step.technique).expect("Vec");
-    match step.search {
-        Some(_) => out.extend_from_slice(b"null"),
-        None => write_rating(out, step.rating),
-    }
+    out.extend_from_slice(b"{\"technique\":");
+    json_string(out, step.technique.name().as_bytes());
+    out.extend_from_slice(b",\"rating\":");
+    write_rating(out, step.rating);
     out.extend_from_slice(b",\"digits\":[");
     let digits: Vec<String> = crate::rate::digits_of(step.digits).map(|d| d.to_string()).collect();
     out.extend_from_slice(digits.join(",").as_bytes());
@@ -69,12 +68,42 @@ fn write_step(out: &mut Vec<u8>, step: &Step) {
     conclusions(out, &step.placements);
     out.extend_from_slice(b",\"eliminations\":");
     conclusions(out, &step.eliminations);
-    if let Some((guesses, backtracks)) = step.search {
-        write!(out, ",\"guesses\":{guesses},\"backtracks\":{backtracks}").expect("Vec");
+    out.extend_from_slice(b",\"chains\":[");
+    for (i, chain) in step.chains.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_chain(out, chain);
     }
-    out.extend_from_slice(b",\"text\":");
+    out.extend_from_slice(b"],\"text\":");
     json_string(out, step.text().as_bytes());
     out.push(b'}');
+}
+
+/// A chain as a JSON array of its nodes, the conclusion first: `{"cell":"r1c2","digit":5,
+/// "on":true,"parents":[1]}`, a node's parents being indices of the nodes it follows from.
+fn write_chain(out: &mut Vec<u8>, chain: &crate::rate::se::Chain) {
+    out.push(b'[');
+    for (i, node) in chain.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let name = crate::rate::cell_name(usize::from(node.cell));
+        write!(
+            out,
+            "{{\"cell\":\"{name}\",\"digit\":{},\"on\":{},\"parents\":[",
+            node.digit, node.on
+        )
+        .expect("Vec");
+        for (k, parent) in node.parents.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            write!(out, "{parent}").expect("Vec");
+        }
+        out.extend_from_slice(b"]}");
+    }
+    out.push(b']');
 }
 
 fn strings(out: &mut Vec<u8>, items: impl Iterator<Item = String>) {
@@ -116,6 +145,12 @@ pub fn steps_type() -> DataType {
         Field::new("cell", DataType::Utf8, true),
         Field::new("digit", DataType::Int64, true),
     ]));
+    let node = DataType::Struct(Fields::from(vec![
+        Field::new("cell", DataType::Utf8, true),
+        Field::new("digit", DataType::Int64, true),
+        Field::new("on", DataType::Boolean, true),
+        Field::new("parents", list(DataType::Int64), true),
+    ]));
     let step = DataType::Struct(Fields::from(vec![
         Field::new("technique", DataType::Utf8, true),
         Field::new("rating", DataType::Float64, true),
@@ -124,22 +159,27 @@ pub fn steps_type() -> DataType {
         Field::new("cells", list(DataType::Utf8), true),
         Field::new("placements", list(conclusion.clone()), true),
         Field::new("eliminations", list(conclusion), true),
-        Field::new("guesses", DataType::Int64, true),
-        Field::new("backtracks", DataType::Int64, true),
+        Field::new("chains", list(list(node)), true),
         Field::new("text", DataType::Utf8, true),
     ]));
     list(step)
 }
 
-/// `rate`'s line output for a record that passed: its rating and hardest technique,
-/// `3.2 x-wing` (`- search` where the ladder stalled).
+/// `rate`'s line output for a record that passed: its ER, EP and ED as serate writes them,
+/// and the hardest technique: `7.1/1.2/1.2 Forcing Chain`; where the rating stopped, `-` for
+/// what is not known and where it stopped: `-/1.2/1.2 capped: dynamic+`.
 pub fn rating_line(out: &mut Vec<u8>, verdict: &crate::verdict::Verdict) {
     let rating = verdict.rating.as_ref();
-    match rating.and_then(|r| r.rating) {
+    let value = |out: &mut Vec<u8>, tenths: Option<u8>| match tenths {
         Some(tenths) => write_rating(out, tenths),
         None => out.push(b'-'),
-    }
-    let technique = rating.and_then(|r| r.hardest).map_or("none", |t| t.name());
+    };
+    value(out, rating.and_then(|r| r.rating));
+    out.push(b'/');
+    value(out, rating.and_then(|r| r.ep));
+    out.push(b'/');
+    value(out, rating.and_then(|r| r.ed));
+    let technique = rating.and_then(|r| r.technique_text()).unwrap_or("none");
     writeln!(out, " {technique}").expect("Vec");
 }
 
