@@ -6,7 +6,7 @@
 //! loop of more than six cells into the name ("Unique Loop 8 type 2"); here that is the
 //! technique "Unique Loop type 2", and the loop's cells are in the step.
 
-/// A technique: an index into [`Technique::ALL_NAMES`].
+/// A technique: SE's rule name (an index into its table of names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Technique(u8);
 

@@ -7,7 +7,7 @@
 //! ED the first step's (`Solver.getDifficulty`). So matching SE means matching not only each
 //! rule's difficulty but also which rule answers first and which instance it finds first: each
 //! rule here is ported from SE's source with its scan order, and the position is SE's own
-//! ([`grid`]). SE's code is LGPL and is not copied: the rules are rewritten from how they
+//! (`grid.rs`). SE's code is LGPL and is not copied: the rules are rewritten from how they
 //! work.
 //!
 //! The uniqueness rules (unique loops, BUG) assume the puzzle has one solution; a caller that
