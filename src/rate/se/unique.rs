@@ -214,7 +214,7 @@ fn hint_name(len: usize, kind: u8) -> &'static str {
     let k = kind as usize - 1;
     // Valid loops have an even length (an odd one would touch the region it closes through at
     // two even positions).
-    debug_assert!(len.is_multiple_of(2) && (4..=MAX_LOOP).contains(&len));
+    debug_assert!(len % 2 == 0 && (4..=MAX_LOOP).contains(&len));
     match len {
         4 => SHORT[0][k],
         6 => SHORT[1][k],
