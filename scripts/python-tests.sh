@@ -30,7 +30,7 @@ py="$venv/bin/python"
 step "test and lint dependencies"
 "$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$py" -m pip install --quiet --disable-pip-version-check \
-  "maturin>=1.9.4,<2" pytest websocket-client pyarrow numpy pandas polars pyspark "dask[dataframe]" distributed \
+  "maturin>=1.9.4,<2" pytest websocket-client pyarrow numpy pandas polars pyspark "dask[dataframe]" "distributed>=2025.1" \
   "ruff>=0.6" "mypy>=1.11" "pyarrow-stubs>=20"
 
 # Before the slow build: these read the sources (and the stub) only.
