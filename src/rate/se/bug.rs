@@ -32,8 +32,9 @@
 //! SE's sets here are either ordered (`LinkedHashSet`, reproduced) or only tested for
 //! membership (`HashSet`, `HashMap`), so identity hash codes do not make its answer vary.
 
+use super::grid::PEER_SETS;
 use super::grid::{Cell, Grid, CELL_REGIONS, PEERS, REGION_CELLS};
-use super::unique::{Combinations, PEER_SETS};
+use super::unique::Combinations;
 use super::Hint;
 
 /// What step 1 finds.

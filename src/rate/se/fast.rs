@@ -8,7 +8,7 @@
 //! order, digits 1 to 9; naked singles by cell index. The tests check the two against each other
 //! on every position of real ratings.
 
-use super::grid::{Grid, PEERS, REGION_CELLS};
+use super::grid::{Grid, PEER_SETS, REGION_SETS};
 use super::Hint;
 
 /// The regions in the order the hidden single passes read them: blocks, columns, rows.
@@ -22,36 +22,6 @@ const ORDER: [usize; 27] = {
         i += 1;
     }
     order
-};
-
-/// Each region's cells as a set of cell bits.
-const REGION: [u128; 27] = {
-    let mut masks = [0u128; 27];
-    let mut r = 0;
-    while r < 27 {
-        let mut i = 0;
-        while i < 9 {
-            masks[r] |= 1 << REGION_CELLS[r][i];
-            i += 1;
-        }
-        r += 1;
-    }
-    masks
-};
-
-/// Each cell's peers as a set of cell bits.
-const PEER_SET: [u128; 81] = {
-    let mut masks = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            masks[c] |= 1 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    masks
 };
 
 /// The index: for each digit the cells that have it as a candidate, and the empty cells.
@@ -97,14 +67,14 @@ impl Singles {
             for set in &mut self.digit {
                 *set &= !(1 << cell);
             }
-            self.digit[usize::from(digit)] &= !PEER_SET[cell];
+            self.digit[usize::from(digit)] &= !PEER_SETS[cell];
         }
     }
 
     /// SE's first hidden single (as `singles::hidden_single`), with its pattern when `detail`.
     pub fn hidden_single(&self, grid: &Grid, detail: bool) -> Option<Hint> {
         for &r in &ORDER {
-            let left = REGION[r] & self.empty;
+            let left = REGION_SETS[r] & self.empty;
             if one(left) {
                 let cell = left.trailing_zeros() as usize;
                 let cands = grid.cands[cell];
@@ -115,11 +85,11 @@ impl Singles {
             }
         }
         for &r in &ORDER {
-            if one(REGION[r] & self.empty) {
+            if one(REGION_SETS[r] & self.empty) {
                 continue;
             }
             for digit in 1..=9u8 {
-                let places = self.digit[usize::from(digit)] & REGION[r];
+                let places = self.digit[usize::from(digit)] & REGION_SETS[r];
                 if one(places) {
                     let difficulty = if r < 9 { 1.2 } else { 1.5 };
                     let cell = places.trailing_zeros() as usize;

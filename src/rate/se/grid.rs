@@ -140,6 +140,40 @@ pub const fn index_in(r: usize, cell: Cell) -> usize {
 /// Each cell's 20 peers in SE's order (`Cell.getHouseCells`).
 pub const PEERS: [[u8; 20]; 81] = peers();
 
+const fn region_sets() -> [u128; 27] {
+    let mut sets = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            sets[r] |= 1u128 << REGION_CELLS[r][i];
+            i += 1;
+        }
+        r += 1;
+    }
+    sets
+}
+
+/// Each region's cells as an 81-bit set (bit `c` for cell `c`).
+pub const REGION_SETS: [u128; 27] = region_sets();
+
+const fn peer_sets() -> [u128; 81] {
+    let mut sets = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            sets[c] |= 1u128 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    sets
+}
+
+/// Each cell's peers as an 81-bit set.
+pub const PEER_SETS: [u128; 81] = peer_sets();
+
 /// Whether two different cells share a region.
 pub fn sees(a: Cell, b: Cell) -> bool {
     a != b && {

@@ -24,23 +24,8 @@
 //! two or more, b2 points along c'' and leaves b1 one place (a direct pointing, asked first).
 //! Rows likewise. SE's producer still finds direct claimings, and so does this one.
 
-use super::grid::{Bits, CELL_REGIONS, REGION_CELLS};
+use super::grid::{Bits, CELL_REGIONS, REGION_SETS};
 use super::{Grid, Hint};
-
-/// Each region's cells as a set of cell bits.
-pub(super) const REGION_MASKS: [u128; 27] = {
-    let mut masks = [0u128; 27];
-    let mut r = 0;
-    while r < 27 {
-        let mut i = 0;
-        while i < 9 {
-            masks[r] |= 1 << REGION_CELLS[r][i];
-            i += 1;
-        }
-        r += 1;
-    }
-    masks
-};
 
 /// Each digit's candidate cells, as cell bits.
 fn digit_cells(grid: &Grid) -> [u128; 10] {
@@ -64,7 +49,7 @@ const KIND_PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
 pub fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
     let digits = digit_cells(grid);
     for &(kind1, kind2) in &KIND_PAIRS {
-        for (region1, &mask1) in REGION_MASKS.iter().enumerate().skip(kind1).take(9) {
+        for (region1, &mask1) in REGION_SETS.iter().enumerate().skip(kind1).take(9) {
             // SE tries each region 2 crossing region 1 (by number), then each digit. A digit
             // qualifies in at most one region 2: the one holding its first candidate in
             // region 1. So the digits are sorted by their region 2 first, then tried in SE's
@@ -77,7 +62,7 @@ pub fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
                 }
                 let first = in1.trailing_zeros() as usize;
                 let region2 = CELL_REGIONS[first][kind2 / 9] as usize;
-                if in1 & !REGION_MASKS[region2] == 0 {
+                if in1 & !REGION_SETS[region2] == 0 {
                     locked[region2 - kind2] |= 1 << digit;
                 }
             }
@@ -112,7 +97,7 @@ fn base_hint(
     digit: u8,
 ) -> Hint {
     let mut hint = Hint::new(name, difficulty);
-    let common = REGION_MASKS[region1] & REGION_MASKS[region2] & digits[digit as usize];
+    let common = REGION_SETS[region1] & REGION_SETS[region2] & digits[digit as usize];
     hint.cells = Bits(common).collect();
     hint.regions = vec![region1, region2];
     hint.digits = 1 << digit;
@@ -121,7 +106,7 @@ fn base_hint(
 
 /// The indirect hint, if it removes something.
 fn indirect_hint(digits: &[u128; 10], region1: usize, region2: usize, digit: u8) -> Option<Hint> {
-    let removed = REGION_MASKS[region2] & !REGION_MASKS[region1] & digits[digit as usize];
+    let removed = REGION_SETS[region2] & !REGION_SETS[region1] & digits[digit as usize];
     if removed == 0 {
         return None;
     }
@@ -142,8 +127,8 @@ fn direct_hint(
     region2: usize,
     digit: u8,
 ) -> Option<Hint> {
-    let mask2 = REGION_MASKS[region2];
-    for (region3, &mask3) in REGION_MASKS.iter().enumerate().skip(kind1).take(9) {
+    let mask2 = REGION_SETS[region2];
+    for (region3, &mask3) in REGION_SETS.iter().enumerate().skip(kind1).take(9) {
         if region3 == region1 || mask3 & mask2 == 0 {
             continue;
         }

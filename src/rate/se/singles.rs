@@ -9,7 +9,7 @@
 //! index.
 
 use super::grid::REGION_CELLS;
-use super::locking::REGION_MASKS;
+use super::grid::REGION_SETS;
 use super::{Grid, Hint};
 
 /// The regions in the order the hidden single passes read them: blocks, columns, rows.
@@ -50,7 +50,7 @@ pub fn hidden_single(grid: &Grid) -> Option<Hint> {
     // place of each of its candidates, so SE's first digit with one position is the cell's
     // smallest candidate (a cell with no candidate gives nothing).
     for &r in &SINGLE_REGION_ORDER {
-        let left = REGION_MASKS[r] & empty;
+        let left = REGION_SETS[r] & empty;
         if left.count_ones() == 1 {
             let cell = left.trailing_zeros() as usize;
             let cands = grid.cands[cell];
@@ -63,7 +63,7 @@ pub fn hidden_single(grid: &Grid) -> Option<Hint> {
     // are one cell. The digits seen once and those seen more than once are counted for all
     // nine digits at once, a cell at a time.
     for &r in &SINGLE_REGION_ORDER {
-        if (REGION_MASKS[r] & empty).count_ones() == 1 {
+        if (REGION_SETS[r] & empty).count_ones() == 1 {
             continue; // a full house: pass 1's
         }
         let (mut once, mut more) = (0u16, 0u16);

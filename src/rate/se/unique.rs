@@ -50,7 +50,8 @@
 //! without one gives no hint), or, once a hint is found, where every loop it could still
 //! close would be longer, hence no easier, than that hint.
 
-use super::grid::{index_in, Cell, Grid, CELL_REGIONS, PEERS, REGION_CELLS};
+use super::grid::{index_in, Cell, Grid, CELL_REGIONS, REGION_CELLS};
+use super::grid::{PEER_SETS, REGION_SETS};
 use super::Hint;
 
 /// The combinations of `k` of `n` items as bitmasks, in SE's `Permutations` order (increasing
@@ -91,41 +92,6 @@ impl Iterator for Combinations {
         Some(value)
     }
 }
-
-/// Each cell's peers as an 81-bit set.
-const fn peer_sets() -> [u128; 81] {
-    let mut sets = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            sets[c] |= 1u128 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    sets
-}
-
-/// Each cell's peers as an 81-bit set.
-pub(super) const PEER_SETS: [u128; 81] = peer_sets();
-
-const fn region_sets() -> [u128; 27] {
-    let mut sets = [0u128; 27];
-    let mut r = 0;
-    while r < 27 {
-        let mut i = 0;
-        while i < 9 {
-            sets[r] |= 1u128 << REGION_CELLS[r][i];
-            i += 1;
-        }
-        r += 1;
-    }
-    sets
-}
-
-/// Each region's cells as an 81-bit set.
-const REGION_SETS: [u128; 27] = region_sets();
 
 const fn cell_region_set() -> [u32; 81] {
     let mut sets = [0u32; 81];

@@ -9,23 +9,8 @@
 //! wing among the pivot's peers in SE's peer order (`getHouseCells`: block, row, column), then
 //! the second wing in the same order; a hint counts only if it removes something.
 
-use super::grid::{Bits, PEERS};
+use super::grid::{Bits, PEERS, PEER_SETS};
 use super::{Grid, Hint};
-
-/// Each cell's peers as cell bits.
-const PEER_MASKS: [u128; 81] = {
-    let mut masks = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            masks[c] |= 1 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    masks
-};
 
 /// Whether the candidates of pivot, first and second wing make the pattern: three digits in
 /// all, none common to the three cells for an XY-Wing, exactly one (z) for an XYZ-Wing. The
@@ -68,9 +53,9 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Hint> {
 /// (and the pivot, for an XYZ-Wing).
 fn wing_hint(grid: &Grid, xyz: bool, pivot: usize, wing1: usize, wing2: usize) -> Hint {
     let z = (grid.cands[wing1] & grid.cands[wing2]).trailing_zeros() as u8;
-    let mut victims = PEER_MASKS[wing1] & PEER_MASKS[wing2];
+    let mut victims = PEER_SETS[wing1] & PEER_SETS[wing2];
     if xyz {
-        victims &= PEER_MASKS[pivot];
+        victims &= PEER_SETS[pivot];
     }
     victims &= !(1u128 << pivot | 1u128 << wing1 | 1u128 << wing2);
     let (name, difficulty) = if xyz { ("XYZ-Wing", 4.4) } else { ("XY-Wing", 4.2) };
