@@ -504,20 +504,13 @@ pub struct LimitArgs {
 
 impl LimitArgs {
     fn limits(&self) -> crate::rate::Limits {
-        let all = crate::rate::Limits::default();
-        crate::rate::Limits {
-            max_level: self.max_level.unwrap_or(all.max_level),
-            max_work: self.max_work.unwrap_or(all.max_work),
-        }
+        crate::rate::Limits::asked(self.max_level, self.max_work)
     }
 }
 
 /// A level of Sudoku Explainer's rules by name.
 fn level_name(name: &str) -> Result<crate::rate::Level, String> {
-    crate::rate::Level::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = crate::rate::Level::ALL.iter().map(|l| l.name()).collect();
-        format!("not a level; one of: {}", names.join(", "))
-    })
+    crate::rate::Level::parse(name)
 }
 
 /// The threads to use: as asked (within the library's limit), or every available core.

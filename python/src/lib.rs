@@ -143,18 +143,12 @@ fn validate(
 /// The library's rating limits from `max_level` (a level's name, as the CLI's `--max-level`
 /// takes it) and `max_work`; every rule and no budget where they are `None`.
 pub(crate) fn limits(max_level: Option<&str>, max_work: Option<u64>) -> PyResult<Limits> {
-    let all = Limits::default();
-    let max_level = match max_level {
-        None => all.max_level,
-        Some(name) => Level::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-            PyValueError::new_err(format!(
-                "max_level must be one of {}, got {name:?}",
-                names.join(", ")
-            ))
-        })?,
-    };
-    Ok(Limits { max_level, max_work: max_work.unwrap_or(all.max_work) })
+    let max_level = max_level
+        .map(|name| {
+            Level::parse(name).map_err(|e| PyValueError::new_err(format!("max_level: {e}")))
+        })
+        .transpose()?;
+    Ok(Limits::asked(max_level, max_work))
 }
 
 /// `rate(puzzles, threads, max_level, max_work)`: how hard each puzzle is for a person,

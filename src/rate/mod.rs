@@ -101,6 +101,14 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == wanted)
     }
 
+    /// The level of a name, or the message the CLI and Python give for one that is none.
+    pub fn parse(name: &str) -> Result<Level, String> {
+        Level::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+            format!("not a level: {name:?}; one of: {}", names.join(", "))
+        })
+    }
+
     /// The least value, in tenths, a step of the level's own rules rates.
     pub fn base_rating(self) -> u8 {
         [10, 65, 75, 75, 80, 85, 90, 95, 100, 105, 110][self as usize]
@@ -139,6 +147,17 @@ pub struct Limits {
     /// visited); `u64::MAX` for no limit. The same puzzle spends the same work on every
     /// machine and thread count, so a capped rating is the same everywhere.
     pub max_work: u64,
+}
+
+impl Limits {
+    /// The limits asked for: every rule, or no budget, where one is not given.
+    pub fn asked(max_level: Option<Level>, max_work: Option<u64>) -> Limits {
+        let all = Limits::default();
+        Limits {
+            max_level: max_level.unwrap_or(all.max_level),
+            max_work: max_work.unwrap_or(all.max_work),
+        }
+    }
 }
 
 impl Default for Limits {
