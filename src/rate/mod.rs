@@ -313,20 +313,46 @@ impl Rater {
             detail: steps.is_some(),
         };
         let mut counts = [0u32; Technique::COUNT];
+        if steps.is_none() {
+            // Most puzzles of the big corpora: their rating without their steps.
+            if let Some(quick) = se::singles_rating(puzzle.cells()) {
+                counts[Technique::HIDDEN_SINGLE.index()] = quick.steps;
+                let tenths = se::tenths(quick.er) as u8;
+                return Rating {
+                    rating: Some(tenths),
+                    ep: Some(se::tenths(quick.first) as u8),
+                    ed: Some(se::tenths(quick.first) as u8),
+                    at_least: Some(tenths),
+                    hardest: Some(Technique::HIDDEN_SINGLE),
+                    capped: None,
+                    counts,
+                };
+            }
+        }
         // The hardest step: the first of the highest value as written (in tenths), not as SE's
         // doubles hold it, where 6.699999999999999 and 6.7 differ.
         let mut hardest: Option<(u8, Technique)> = None;
+        let mut last: Option<(&'static str, Technique)> = None;
         let dead_end = |position: &se::Grid| !unique && dead_end(puzzle, position);
         let found = se::rate_with(
             puzzle.cells(),
             &options,
             |hint| {
-                let technique = Technique::of_step(hint.name).unwrap_or_else(|| {
-                    unreachable!(
-                        "a rule named {:?}, which is not in the technique table",
-                        hint.name
-                    )
-                });
+                // Most steps are of the step before's rule, whose name is the same `&'static
+                // str`: no need to look it up again.
+                let technique = match last {
+                    Some((name, technique)) if std::ptr::eq(name, hint.name) => technique,
+                    _ => {
+                        let technique = Technique::of_step(hint.name).unwrap_or_else(|| {
+                            unreachable!(
+                                "a rule named {:?}, which is not in the technique table",
+                                hint.name
+                            )
+                        });
+                        last = Some((hint.name, technique));
+                        technique
+                    }
+                };
                 counts[technique.index()] += 1;
                 let value = se::tenths(hint.difficulty) as u8;
                 if hardest.is_none_or(|(v, _)| value > v) {

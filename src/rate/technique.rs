@@ -91,6 +91,9 @@ impl Technique {
     /// How many techniques there are.
     pub const COUNT: usize = TABLE.len();
 
+    /// SE's hidden single (full houses too, at 1.0).
+    pub const HIDDEN_SINGLE: Technique = Technique(0);
+
     /// Every technique, in order.
     pub fn all() -> impl Iterator<Item = Technique> {
         (0..Technique::COUNT as u8).map(Technique)
@@ -166,6 +169,7 @@ mod tests {
             assert_eq!(Technique::from_name(t.name()), Some(t));
             assert_eq!(Technique::from_name(&t.name().to_uppercase().replace(' ', "_")), Some(t));
         }
+        assert_eq!(Technique::HIDDEN_SINGLE.name(), "Hidden Single");
         let x_wing = Technique::from_name("x-wing").unwrap();
         assert_eq!((x_wing.name(), x_wing.base_rating()), ("X-Wing", 32));
         assert_eq!(

@@ -25,6 +25,7 @@ mod chaining;
 mod fast;
 mod fish;
 mod locking;
+mod quick;
 mod singles;
 mod subsets;
 mod unique;
@@ -32,6 +33,7 @@ mod wings;
 
 pub use grid::{cell_name, region_name, Cell, Grid};
 pub use hint::{Chain, ChainNode, Hint};
+pub use quick::{singles_rating, SinglesRating};
 
 /// One of SE's producers, in the order [`PRODUCERS`] asks them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
