@@ -106,7 +106,7 @@ impl Singles {
         while rest != 0 {
             let cell = rest.trailing_zeros() as usize;
             let cands = grid.cands[cell];
-            if cands.count_ones() == 1 {
+            if cands != 0 && cands & (cands - 1) == 0 {
                 let digit = cands.trailing_zeros() as u8;
                 return Some(single("Naked Single", 2.3, None, cell, digit, detail));
             }

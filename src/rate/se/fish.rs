@@ -11,12 +11,9 @@
 //! interleaved, named and rated by its degree ("X-Wing" 3.2, "Swordfish" 3.8, "Jellyfish"
 //! 5.2), and counts only if it removes something.
 
+use super::grid::ones;
+use super::subsets::subsets;
 use super::{Grid, Hint};
-
-/// The n-subsets of 0..9 as 9-bit masks, in increasing order (SE's `Permutations(n, 9)`).
-fn subsets(n: usize) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() as usize == n)
-}
 
 /// SE's first fish of degree `n` (2 to 4).
 pub fn fisherman(grid: &Grid, n: usize) -> Option<Hint> {
@@ -43,13 +40,13 @@ pub fn fisherman(grid: &Grid, n: usize) -> Option<Hint> {
         for digit in 1..=9 {
             if placed[digit] + 2 * n <= 9 {
                 for (line, p) in base[digit].iter().enumerate() {
-                    if p.count_ones() >= 2 {
+                    if ones(*p) >= 2 {
                         eligible[digit] |= 1 << line;
                     }
                 }
             }
         }
-        for lines in subsets(n) {
+        for &lines in subsets(n) {
             for digit in 1..=9usize {
                 if lines & !eligible[digit] != 0 {
                     continue;
@@ -60,7 +57,7 @@ pub fn fisherman(grid: &Grid, n: usize) -> Option<Hint> {
                     cover |= base[digit][rest.trailing_zeros() as usize];
                     rest &= rest - 1;
                 }
-                if cover.count_ones() as usize != n {
+                if ones(cover) as usize != n {
                     continue;
                 }
                 // Worth it only if a cover line has the digit outside the base lines.

@@ -57,7 +57,8 @@ pub fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
             let mut locked = [0u16; 9];
             for digit in 1..=9u8 {
                 let in1 = mask1 & digits[digit as usize];
-                if in1.count_ones() < 2 {
+                // Fewer than two candidates (one is a hidden single).
+                if in1 & in1.wrapping_sub(1) == 0 {
                     continue;
                 }
                 let first = in1.trailing_zeros() as usize;
@@ -134,7 +135,8 @@ fn direct_hint(
         }
         let in3 = mask3 & digits[digit as usize];
         let left = in3 & !mask2;
-        if in3.count_ones() > 1 && left.count_ones() == 1 {
+        // Two candidates or more, one of them outside region 2.
+        if in3 & in3.wrapping_sub(1) != 0 && left != 0 && left & (left - 1) == 0 {
             let (name, difficulty) =
                 if region1 < 9 { ("Direct Pointing", 1.7) } else { ("Direct Claiming", 1.9) };
             let mut hint = base_hint(name, difficulty, digits, region1, region2, digit);

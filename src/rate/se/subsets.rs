@@ -16,7 +16,7 @@
 //! (Gosper's next-combination). A region is tried only if it has enough empty cells: at
 //! least 2n for a naked set; more than 2n for a hidden set, or more than n for a direct one.
 
-use super::grid::REGION_CELLS;
+use super::grid::{ones, REGION_CELLS};
 use super::{Grid, Hint};
 
 /// The order SE reads regions in: blocks, columns, rows.
@@ -54,8 +54,8 @@ const SUBSETS: Subsets = {
     Subsets { masks, len }
 };
 
-/// The n-subsets of 0..9 in SE's order.
-fn subsets(n: usize) -> &'static [u16] {
+/// The n-subsets of 0..9 in SE's order (also `Permutations(n, 9)` for the fish).
+pub(super) fn subsets(n: usize) -> &'static [u16] {
     &SUBSETS.masks[n][..SUBSETS.len[n]]
 }
 
@@ -96,12 +96,12 @@ fn common_tuple(subset: u16, eligible: u16, n: usize, parts: &[u16]) -> Option<u
         union |= parts[rest.trailing_zeros() as usize];
         rest &= rest - 1;
     }
-    (union.count_ones() as usize == n).then_some(union)
+    (ones(union) as usize == n).then_some(union)
 }
 
 /// The bits of the parts with two elements or more.
 fn eligible(parts: &[u16]) -> u16 {
-    parts.iter().enumerate().filter(|(_, p)| p.count_ones() >= 2).fold(0, |m, (i, _)| m | 1 << i)
+    parts.iter().enumerate().filter(|(_, &p)| ones(p) >= 2).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// SE's first hidden set of degree `n` (2 to 4); `direct` for the direct form (n = 2 or 3).
@@ -120,7 +120,7 @@ pub fn hidden_set(grid: &Grid, n: usize, direct: bool) -> Option<Hint> {
         }
         // Subset bit i is digit i + 1.
         let eligible = more >> 1;
-        if (eligible.count_ones() as usize) < n {
+        if (ones(eligible) as usize) < n {
             continue;
         }
         let positions = region_positions(grid, r);
@@ -179,11 +179,11 @@ fn direct_hidden_hint(
     const NAMES: [&str; 3] = ["Direct Hidden Pair", "Direct Hidden Triplet", "Direct Hidden Quad"];
     for digit in 1..=9u8 {
         let p = positions[digit as usize];
-        if digits & (1 << digit) != 0 || p.count_ones() <= 1 {
+        if digits & (1 << digit) != 0 || ones(p) <= 1 {
             continue;
         }
         let left = p & !cells;
-        if left.count_ones() == 1 {
+        if ones(left) == 1 {
             let mut hint = set_hint(NAMES[n - 2], DIFFICULTY[n - 2], r, cells, digits);
             let cell = REGION_CELLS[r][left.trailing_zeros() as usize] as usize;
             hint.placement = Some((cell, digit));
@@ -207,7 +207,7 @@ pub fn naked_set(grid: &Grid, n: usize) -> Option<Hint> {
             cands[i] = grid.cands[c as usize];
         }
         let eligible = eligible(&cands);
-        if (eligible.count_ones() as usize) < n {
+        if (ones(eligible) as usize) < n {
             continue;
         }
         for &subset in subsets(n) {

@@ -20,7 +20,8 @@
 use super::super::grid::{Cell, PEERS};
 use super::super::Ctx;
 use super::engine::{
-    conjugate, key, key_cell, key_digit, key_on, Cause, Engine, Key, KeyBits, CELL_SOURCE, KEYS,
+    conjugate, key, key_cell, key_digit, key_on, region_cause, Cause, Engine, Key, KeyBits,
+    CELL_SOURCE, KEYS,
 };
 use super::hints::{Found, Kind, Rule, Sink};
 
@@ -30,8 +31,6 @@ pub(crate) struct Unary {
     pend_on: Vec<u32>,
     /// "Off" potentials to process: key, parent, cause (made only when they matter).
     pend_off: Vec<(Key, u32, Cause)>,
-    /// The forcing chains' "off" nodes to process.
-    pend_off_nodes: Vec<u32>,
     /// For each "off" key, the "on" keys it implies by a bivalue cell (`y`) and by conjugate
     /// places (`x`, block, row, column), `NONE` where none: the grid does not change while
     /// single chains are searched.
@@ -45,6 +44,14 @@ pub(crate) struct Unary {
     /// of them come from the cell (left out without Y links).
     range: Vec<(u32, u8, u8)>,
     offs: Vec<(Key, Cause)>,
+    /// The forcing chains' searches, which make no node until they find their chain: for
+    /// each potential met, the potential it was met from and why (valid where the search's
+    /// sets hold the potential), and the layers to process.
+    via: Vec<(Key, Cause)>,
+    pend_on_keys: Vec<Key>,
+    pend_off_keys: Vec<Key>,
+    /// The nodes SE would have made that these searches did not (the work they count).
+    unmade: u64,
 }
 
 /// SE's `getHintList` for the single chains: the X pass, the Y pass, the XY pass, each hint
@@ -54,6 +61,7 @@ pub(crate) fn hints(engine: &mut Engine, rule: Rule, sink: &mut Sink, ctx: &mut 
         by_y: vec![NONE; KEYS],
         by_x: vec![[(NONE, 0); 3]; KEYS],
         range: vec![(0, 0, 0); KEYS],
+        via: vec![(NONE, Cause::Assumption); KEYS],
         ..Unary::default()
     };
     for cell in 0..81 {
@@ -99,8 +107,8 @@ pub(crate) fn hints(engine: &mut Engine, rule: Rule, sink: &mut Sink, ctx: &mut 
                     continue;
                 }
                 unary_chaining(engine, rule, sink, &mut scratch, cell, d, y, x);
-                // The work: the potentials the searches made.
-                if !ctx.spend(engine.nodes.len() as u64 + 1) {
+                // The work: the potentials the searches made, as SE makes them.
+                if !ctx.spend(engine.nodes.len() as u64 + scratch.unmade + 1) {
                     return;
                 }
             }
@@ -123,6 +131,7 @@ fn unary_chaining(
         return;
     }
     engine.clear_nodes();
+    s.unmade = 0;
     s.cycles.clear();
     s.chains.clear();
     let on = engine.node(key(cell, digit, true), Cause::Assumption, &[]);
@@ -246,6 +255,9 @@ fn consequences(engine: &mut Engine, s: &mut Unary, p: u32, y: bool, x: bool) {
 /// Only the assumption's conjugate can be found (at most once a call), so the search stops
 /// there: the rest of it could add nothing. SE's `isParent` filter is left out: every
 /// potential on a node's ancestry is already in the sets, so it never decides anything.
+/// Each potential is met once (the sets remember every one) and has one parent, so the
+/// search keeps, for each, the potential it came from, and makes the nodes of the one chain
+/// it finds; `s.unmade` counts the nodes SE would have made.
 fn forcing_chains(
     engine: &mut Engine,
     s: &mut Unary,
@@ -257,68 +269,106 @@ fn forcing_chains(
     let target = conjugate(source_key);
     let mut to_on = KeyBits::EMPTY;
     let mut to_off = KeyBits::EMPTY;
-    s.pend_on.clear();
-    s.pend_off_nodes.clear();
+    s.pend_on_keys.clear();
+    s.pend_off_keys.clear();
     if key_on(source_key) {
         to_on.set(source_key);
-        s.pend_on.push(source);
+        s.pend_on_keys.push(source_key);
     } else {
         to_off.set(source_key);
-        s.pend_off_nodes.push(source);
+        s.pend_off_keys.push(source_key);
     }
-    // The depth of the next layer's nodes (the assumption's is 0): what they imply has
+    // The depth of the next layer's potentials (the assumption's is 0): what they imply has
     // `depth + 2` potentials with its ancestors.
     let mut depth = 0;
-    while !s.pend_on.is_empty() || !s.pend_off_nodes.is_empty() {
-        if !s.pend_on.is_empty() {
+    while !s.pend_on_keys.is_empty() || !s.pend_off_keys.is_empty() {
+        if !s.pend_on_keys.is_empty() {
             if !worth(depth + 2) {
                 return;
             }
             depth += 1;
         }
-        for i in 0..s.pend_on.len() {
-            let p = s.pend_on[i];
-            let pk = engine.key_of(p);
-            let (start, from_cell, len) = s.range[pk as usize];
+        for i in 0..s.pend_on_keys.len() {
+            let p = s.pend_on_keys[i];
+            let (start, from_cell, len) = s.range[p as usize];
             let skip = if y { 0 } else { from_cell as u32 };
             for j in start + skip..start + len as u32 {
                 let (off, cause) = s.offs[j as usize];
                 if off == target {
-                    let n = engine.node(off, cause, &[p]);
-                    s.chains.push(n);
+                    s.unmade += 1;
+                    chain_found(engine, s, source, source_key, (off, cause), p);
                     return;
                 }
                 if !to_off.has(off) {
-                    let n = engine.node(off, cause, &[p]);
-                    s.pend_off_nodes.push(n);
+                    s.unmade += 1;
+                    s.via[off as usize] = (p, cause);
+                    s.pend_off_keys.push(off);
                     to_off.set(off);
                 }
             }
         }
-        s.pend_on.clear();
-        if !s.pend_off_nodes.is_empty() {
+        s.pend_on_keys.clear();
+        if !s.pend_off_keys.is_empty() {
             if !worth(depth + 2) {
                 return;
             }
             depth += 1;
         }
-        for i in 0..s.pend_off_nodes.len() {
-            let p = s.pend_off_nodes[i];
-            consequences(engine, s, p, y, true);
-            for &n in &s.made {
-                let k = engine.key_of(n);
-                if k == target {
-                    s.chains.push(n);
+        for i in 0..s.pend_off_keys.len() {
+            let p = s.pend_off_keys[i];
+            // SE makes every "on" consequence (`consequences`), then looks at each.
+            let by_y = if y { s.by_y[p as usize] } else { NONE };
+            let mut made = [(NONE, Cause::NakedSingle); 4];
+            made[0] = (by_y, Cause::NakedSingle);
+            for (slot, &(on, region)) in made[1..].iter_mut().zip(&s.by_x[p as usize]) {
+                if on != NONE {
+                    *slot = (on, region_cause(usize::from(region)));
+                }
+            }
+            s.unmade += made.iter().filter(|&&(on, _)| on != NONE).count() as u64;
+            for (on, cause) in made {
+                if on == NONE {
+                    continue;
+                }
+                if on == target {
+                    chain_found(engine, s, source, source_key, (on, cause), p);
                     return;
                 }
-                if !to_on.has(k) {
-                    s.pend_on.push(n);
-                    to_on.set(k);
+                if !to_on.has(on) {
+                    s.via[on as usize] = (p, cause);
+                    s.pend_on_keys.push(on);
+                    to_on.set(on);
                 }
             }
         }
-        s.pend_off_nodes.clear();
+        s.pend_off_keys.clear();
     }
+}
+
+/// Makes the nodes of the chain a forcing chain search found: from the assumption (`source`)
+/// along the potentials met, to `found`, met from `parent`; the last goes to `s.chains`.
+fn chain_found(
+    engine: &mut Engine,
+    s: &mut Unary,
+    source: u32,
+    source_key: Key,
+    found: (Key, Cause),
+    parent: Key,
+) {
+    let mut path = vec![found];
+    let mut k = parent;
+    while k != source_key {
+        let (from, cause) = s.via[k as usize];
+        path.push((k, cause));
+        k = from;
+    }
+    // The search counted every potential of the chain among those SE makes.
+    s.unmade -= path.len() as u64;
+    let mut node = source;
+    for &(k, cause) in path.iter().rev() {
+        node = engine.node(k, cause, &[node]);
+    }
+    s.chains.push(node);
 }
 
 /// SE's `getReversedCycle`: the same cycle with every potential negated, walked the other
