@@ -434,3 +434,51 @@ fn generate_keeps_the_puzzles_of_a_technique_or_a_rating() {
         }
     }
 }
+
+#[test]
+fn generate_keeps_what_it_found_says_how_many_fell_short_and_refuses_the_impossible() {
+    let dir = TempDir::new("generate-short");
+    // A filter that 3 draws a puzzle meet for some puzzles and not for others (seed 1 makes
+    // puzzles 1 to 7, then none of the eighth's 3 draws has 24 clues).
+    let out = dir.0.join("p.txt");
+    let args = ["generate", "-q", "--clues", "24", "--seed", "1"];
+    let short: Vec<&str> = args.iter().copied().chain(["-n", "20", "--max-draws", "3"]).collect();
+    let run = sudoku_bulk(&[&short[..], &["-o", out.to_str().unwrap()]].concat(), None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let written = std::fs::read_to_string(&out).expect("the puzzles found are written");
+    let made = written.lines().count();
+    assert!((1..20).contains(&made), "{made}: {}", run.stderr);
+    let said = format!(
+        "{made} of 20 puzzles generated, {} short: puzzle {}: none of 3 drawn passed --clues 24..24",
+        20 - made,
+        made + 1
+    );
+    assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+    assert!(run.stderr.contains("raise --max-draws"), "{}", run.stderr);
+    // They pass the filter, and are the puzzles a run with more draws makes first.
+    assert!(written.lines().all(|p| p.bytes().filter(u8::is_ascii_digit).count() == 24));
+    let more = sudoku_bulk(&[&args[..], &["-n", &made.to_string()]].concat(), None);
+    assert_eq!(more.code, Some(0), "{}", more.stderr);
+    assert_eq!(more.stdout, written);
+    // To stdout alike, each line whole.
+    let to_stdout = sudoku_bulk(&short, None);
+    assert_eq!((to_stdout.code, to_stdout.stdout.as_str()), (Some(1), written.as_str()));
+
+    // Filters no puzzle passes are refused before any draw, and nothing is written.
+    let never = dir.0.join("never.txt");
+    for (filters, why) in [
+        (
+            &["--rating", "3.2", "--technique", "pointing"][..],
+            "a step of Pointing rates 2.6, outside the range",
+        ),
+        (&["--rating", "1.1"][..], "no technique's step rates in that range"),
+        (&["--technique", "full house"][..], "a full house as a Hidden Single rated 1.0"),
+    ] {
+        let args = [&["generate", "-n", "3", "-o", never.to_str().unwrap()][..], filters].concat();
+        let run = sudoku_bulk(&args, None);
+        assert_eq!(run.code, Some(2), "{filters:?}: {}", run.stderr);
+        assert!(run.stderr.contains(why), "{filters:?}: {}", run.stderr);
+        assert!(!never.exists());
+    }
+    assert_eq!(sudoku_bulk(&["generate", "--max-draws", "0"], None).code, Some(2));
+}
