@@ -431,10 +431,8 @@ impl fmt::Display for Detail {
             Detail::None => Ok(()),
             Detail::Record(e) => e.fmt(f),
             Detail::Conflict(c) | Detail::AnswerConflict(c) => c.fmt(f),
-            // Named as `augment` names it: an answer field with nothing in it is no answer.
-            Detail::Answer(ParseError::WrongLength { cells: 0 }) => {
-                f.write_str("empty field: no answer")
-            }
+            // An answer field with nothing in it, empty or null, is no answer: one message.
+            Detail::Answer(e) if e.is_missing() => f.write_str(NO_ANSWER),
             Detail::Answer(e) => e.fmt(f),
             Detail::AnswerBlank(cell) => write!(f, "{} is blank", CellName(*cell)),
             Detail::ChangedGiven { cell, given, answer } => {
@@ -443,9 +441,7 @@ impl fmt::Display for Detail {
             Detail::NotSolution { cell, solution, answer } => {
                 write!(f, "{}: solution {solution}, answer {answer}", CellName(*cell))
             }
-            Detail::SizedAnswer(BoardError::WrongLength { cells: 0 }) => {
-                f.write_str("empty field: no answer")
-            }
+            Detail::SizedAnswer(e) if e.is_missing() => f.write_str(NO_ANSWER),
             Detail::SizedAnswer(e) => e.fmt(f),
             Detail::SizedBlank(at) => write!(f, "{at} is blank"),
             Detail::SizedChanged { at, given: 0, answer } => {
@@ -460,6 +456,9 @@ impl fmt::Display for Detail {
         }
     }
 }
+
+/// What an answer field with nothing in it (empty, or a null) is called, whoever reads it.
+const NO_ANSWER: &str = "no answer (the answer field is empty or null)";
 
 /// A failure: its reason and particulars. Shown as `reason` or `reason: particulars`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

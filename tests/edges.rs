@@ -269,6 +269,17 @@ fn in_terminal(args: &[&str], typed: Option<&str>, stdout_piped: bool) -> (Vec<u
     (screen.join().unwrap(), stdout, status.code().unwrap())
 }
 
+#[test]
+fn stats_with_a_test_side_and_no_training_files_does_not_wait_on_the_terminal() {
+    let dir = TempDir::new("stats-terminal");
+    let test =
+        dir.file("t.txt", crate::util::read("sample_10k.txt").lines().nth(1).unwrap().as_bytes());
+    let (raw, _, code) = in_terminal(&["stats", "--test", &test], Some(""), true);
+    let shown = String::from_utf8_lossy(&raw);
+    assert_eq!(code, 2, "{shown}");
+    assert!(shown.contains("stats --test needs the training side"), "{shown}");
+}
+
 /// Checks that the terminal shows `before` (what was typed), then the records of `expected`
 /// (stdout of the same run into a pipe), each whole on a line of its own and in order, then
 /// the summary line, and nothing else; and that the bar (`bar` in its text) was drawn, so that

@@ -124,7 +124,12 @@ fn wrong_answers_and_bad_lines_of_other_sizes_are_named() {
         "{}",
         errors[2]
     );
-    assert!(errors[3].ends_with("line 6: answer invalid: empty field: no answer"), "{}", errors[3]);
+    assert!(
+        errors[3]
+            .ends_with("line 6: answer invalid: no answer (the answer field is empty or null)"),
+        "{}",
+        errors[3]
+    );
 }
 
 #[test]

@@ -161,7 +161,7 @@ pub(crate) fn nine_only(line: &[u8], task: &'static str) -> Result<Grid, RecordE
 }
 
 /// A puzzle in the line form of any size and the answer it carries: `None` for none,
-/// `Some(None)` for a null, which is never a valid answer. The one rule for CSV rows and the
+/// `Some(None)` for a null, which is no answer, as an empty field is, and never valid. The one rule for CSV rows and the
 /// batch API's strings.
 #[inline]
 pub(crate) fn with_answer(
@@ -172,7 +172,8 @@ pub(crate) fn with_answer(
 ) -> Result<Parsed, RecordError> {
     match any_line(puzzle, layout, shape)? {
         Parsed::Nine(puzzle) => Ok(Parsed::Nine(Puzzle {
-            answer: answer.map(|answer| answer.map_or(Err(ParseError::Null), Grid::parse_line)),
+            // A null is no answer, as an empty field is: one fault, one message.
+            answer: answer.map(|answer| Grid::parse_line(answer.unwrap_or_default())),
             ..puzzle
         })),
         Parsed::Sized(mut sized) => {
