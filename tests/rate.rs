@@ -400,6 +400,45 @@ fn failures_are_said_and_the_line_forms_read() {
     );
 }
 
+#[test]
+fn explain_text_gives_each_step_the_rating_its_json_gives() {
+    // Issue 52's `[0.0]` after a search step: SE's engine takes no search step, so every step
+    // has a rating; the text and the JSON must say the same, capped or stuck runs included.
+    let dir = TempDir::new("explain-text");
+    let sample = crate::util::read("sample_10k.txt");
+    let mut puzzles: Vec<String> =
+        sample.lines().filter(|l| !l.starts_with('#')).take(30).map(String::from).collect();
+    puzzles.extend([HARD.to_string(), ".".repeat(81), format!("........{}", &EASY[8..])]);
+    let input = dir.file("in.txt", (puzzles.join("\n") + "\n").as_bytes());
+    for limits in [&[][..], &["--max-level", "basic"][..]] {
+        let mut args = vec!["explain", "-q", &input];
+        args.extend(limits);
+        let text = sudoku_bulk(&args, None);
+        args.extend(["--output-format", "jsonl"]);
+        let json = sudoku_bulk(&args, None);
+        assert_eq!(text.code, json.code, "{}", text.stderr);
+        let blocks: Vec<&str> = text.stdout.split("\n\n").filter(|b| !b.is_empty()).collect();
+        let records: Vec<Value> =
+            json.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(blocks.len(), puzzles.len(), "{limits:?}");
+        let mut steps_seen = 0;
+        for (block, record) in blocks.iter().zip(&records) {
+            let steps = record["steps"].as_array().unwrap();
+            let lines: Vec<&str> = block.lines().skip(1).collect();
+            assert_eq!(lines.len(), steps.len(), "{block}");
+            for (line, step) in lines.iter().zip(steps) {
+                let rating = step["rating"].as_f64().expect("every step has a rating");
+                assert!(rating >= 1.0, "{line}");
+                assert_eq!(*line, step["text"].as_str().unwrap());
+                assert!(line.ends_with(&format!("[{rating:.1}]")), "{line}: {rating}");
+                steps_seen += 1;
+            }
+        }
+        assert!(steps_seen > 100, "{limits:?}: {steps_seen} steps");
+        assert!(!text.stdout.contains("[0.0]"), "{}", text.stdout);
+    }
+}
+
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 

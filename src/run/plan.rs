@@ -262,6 +262,7 @@ pub(crate) fn settings(options: &Options, threads: usize, output: OutputFormat) 
         size_column: options.size_column,
         expansion: 1,
         cancel: options.cancel.clone(),
+        command: Some(options.work.name()),
     }
 }
 
