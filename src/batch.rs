@@ -60,8 +60,8 @@ pub struct Batch {
 pub enum Answer<'a> {
     /// No answer to check: the rows carry none.
     None,
-    /// The rows carry answers, and this one is missing (a null): never valid, as a null
-    /// answer cell of a file is not (`answer invalid: null cell`).
+    /// The rows carry answers, and this one is missing (a null): never valid, as a null or
+    /// empty answer cell of a file is not (`answer invalid: no answer (...)`).
     Null,
     /// The answer's text, in the line form (of the puzzle's size).
     Text(&'a [u8]),
@@ -414,7 +414,11 @@ mod tests {
             verdicts.iter().map(|v| v.fault.map_or("valid".into(), |f| f.to_string())).collect();
         assert_eq!(
             statuses,
-            ["answer invalid: null cell", "answer invalid: empty field: no answer", "valid"]
+            [
+                "answer invalid: no answer (the answer field is empty or null)",
+                "answer invalid: no answer (the answer field is empty or null)",
+                "valid"
+            ]
         );
     }
 }

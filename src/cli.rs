@@ -449,15 +449,20 @@ struct GenerateArgs {
     /// column of `solve --output-format csv`).
     #[arg(long, value_name = "N")]
     min_guesses: Option<u64>,
-    /// Keep only puzzles whose rating (`rate`'s, on Sudoku Explainer's scale) is in LOW..HIGH
-    /// (both included; 1.2..2.3) or is N. Puzzles the ladder cannot finish have no rating.
+    /// Keep only puzzles whose rating (`rate`'s ER, on Sudoku Explainer's scale) is in
+    /// LOW..HIGH (both included; 1.2..2.3) or is N. A range no technique's steps rate in, or
+    /// one that --technique's steps cannot rate in, is refused.
     #[arg(long, value_name = "LOW..HIGH")]
     rating: Option<crate::cmd::generate::RatingRange>,
-    /// Keep only puzzles whose hardest step (`rate`'s `technique`) is this technique:
-    /// `x-wing`, `naked pair`, ... (`search`: the ones the ladder cannot finish). See
-    /// docs/rating.md for the list.
+    /// Keep only puzzles whose hardest step (`rate`'s `technique`) is this technique, by SE's
+    /// name: `x-wing`, `naked pair`, `forcing chain`, ... See docs/rating.md for the list.
     #[arg(long, value_name = "NAME", value_parser = technique_name)]
     technique: Option<crate::rate::Technique>,
+    /// Draws for one puzzle before its filters are given up: the puzzles made until then are
+    /// written, the run says how many fell short and exits 1.
+    #[arg(long, value_name = "N", default_value_t = generate::MAX_DRAWS,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_draws: u32,
     /// Grids of N x N cells, 4 to 25 (boxes as close to square as N allows, wider than tall:
     /// 6 is 2x3, 12 is 3x4) [default: 9]. Digits 1-9 then letters A, B, ... Filters take 9x9
     /// only.
@@ -480,6 +485,12 @@ struct GenerateArgs {
 /// A technique by name, as `rate` writes it (any case, `_`, `-` or a space between words).
 fn technique_name(name: &str) -> Result<crate::rate::Technique, String> {
     crate::rate::Technique::from_name(name).ok_or_else(|| {
+        let words = name.trim().to_ascii_lowercase().replace(['_', '-', ' '], "");
+        if words == "fullhouse" {
+            return "Sudoku Explainer counts a full house as a Hidden Single rated 1.0: \
+                    --technique 'hidden single' --rating 1.0"
+                .into();
+        }
         let names: Vec<&str> = crate::rate::Technique::all().map(|t| t.name()).collect();
         format!("not a technique Sudoku Explainer rates by; one of: {}", names.join(", "))
     })
@@ -591,6 +602,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     min_guesses: args.min_guesses,
                     rating: args.rating,
                     technique: args.technique,
+                    max_draws: args.max_draws,
                     ..generate::Puzzles::new(seed, shape)
                 },
                 count: args.count,
@@ -604,12 +616,27 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 say!("sudoku-bulk: seed {seed} (--seed {seed} repeats this run)");
             }
             let started = Instant::now();
-            if let Err(error) = generate::run(&plan, args.output.as_deref(), &cancel) {
-                return match error.downcast::<run::Error>() {
-                    Ok(run::Error::Interrupted { signal, kept }) => Ok(interrupted(signal, kept)),
-                    Ok(other) => Err(other.into()),
-                    Err(error) => Err(error),
-                };
+            let generated = match generate::run(&plan, args.output.as_deref(), &cancel) {
+                Ok(generated) => generated,
+                Err(error) => {
+                    return match error.downcast::<run::Error>() {
+                        Ok(run::Error::Interrupted { signal, kept }) => {
+                            Ok(interrupted(signal, kept))
+                        }
+                        Ok(other) => Err(other.into()),
+                        Err(error) => Err(error),
+                    }
+                }
+            };
+            if let Some(short) = generated.short {
+                // Said under -q too: the output holds fewer puzzles than asked.
+                let missing = args.count - generated.made;
+                say!(
+                    "sudoku-bulk: {} of {} generated, {missing} short: {short}",
+                    generated.made,
+                    crate::text::Plural(args.count as usize, "puzzle")
+                );
+                return Ok(ExitCode::from(1));
             }
             if !args.quiet {
                 let secs = started.elapsed().as_secs_f64();

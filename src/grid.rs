@@ -49,6 +49,14 @@ pub enum ParseError {
     Null,
 }
 
+impl ParseError {
+    /// Whether it says there is no text at all: an empty field or a null, which as an answer
+    /// is no answer.
+    pub fn is_missing(&self) -> bool {
+        matches!(self, ParseError::WrongLength { cells: 0 } | ParseError::Null)
+    }
+}
+
 /// A house of the grid: row, column or box, each numbered from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum House {

@@ -40,6 +40,19 @@ impl fmt::Display for ByteName {
     }
 }
 
+/// A character quoted for an error message: `'é' (U+00E9)`, or, where its bytes are not
+/// UTF-8, its first byte as [`ByteName`] names it.
+pub(crate) struct CharName(pub Option<char>, pub u8);
+
+impl fmt::Display for CharName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(c) if !c.is_ascii() => write!(f, "'{c}' (U+{:04X})", u32::from(c)),
+            _ => ByteName(self.1).fmt(f),
+        }
+    }
+}
+
 /// A count and its noun, singular or plural as the count asks: `1 cell`, `80 cells`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Plural<'a>(pub usize, pub &'a str);

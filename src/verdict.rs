@@ -27,7 +27,7 @@ use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
 use crate::rate::{Limits, Rating, Step};
 use crate::sized::{Board, BoardError, CellAt, Marks};
-use crate::text::{ByteName, CellName, Plural, PuzzleKind};
+use crate::text::{ByteName, CellName, CharName, Plural, PuzzleKind};
 
 /// What to conclude about each record: one task for each command that reads puzzles (solve,
 /// count, validate, canon, dedup, augment).
@@ -217,13 +217,64 @@ pub enum RecordError {
         /// The offending byte.
         byte: u8,
     },
-    /// A grid record with too few or too many rows (grids back to back are read N rows at a
-    /// time only when their rows are a multiple of N).
+    /// A grid record with too few or too many rows.
     #[error("{}, expected {size}", Plural(*rows, "row"))]
     RowCount {
         /// How many rows the record held.
         rows: usize,
         /// The grid's size N, the rows it must have.
+        size: u8,
+    },
+    /// A grid row's line holding two or more rows' cells: a line end lost, as where files
+    /// without a final line end were joined.
+    #[error("{} in row {row}: {} rows on one line (a line end lost?)", Plural(*cells, "cell"), cells / usize::from(*size))]
+    RowsJoined {
+        /// The row, counted from 1.
+        row: u8,
+        /// How many cells the line held.
+        cells: usize,
+        /// The grid's size N.
+        size: u8,
+    },
+    /// A grid in a block of rows with no blank line between its grids, whose cells are not a
+    /// whole number of grids (a row lost or repeated): which rows make which grid is unknown,
+    /// so none is read.
+    #[error(
+        "grid {grid} of the rows at lines {}-{}, which hold {cells} cells, not a whole number of {size}x{size} grids: where each grid starts is unknown (separate the grids with blank lines)",
+        lines.0, lines.1
+    )]
+    UnevenBlock {
+        /// Which of the block's grids, from 1.
+        grid: u32,
+        /// The cells the block holds.
+        cells: u32,
+        /// The grids' size N.
+        size: u8,
+        /// The block's first and last lines.
+        lines: (u64, u64),
+    },
+    /// A character that is not ASCII in a puzzle's line: named, at its column, characters
+    /// counted as people count them (`é` is one, not two cells).
+    #[error("unexpected character {}, character {column} of the puzzle", CharName(*character, *byte))]
+    LineCharacter {
+        /// Its position in the line, in characters, from 1.
+        column: usize,
+        /// The character, if its bytes are UTF-8.
+        character: Option<char>,
+        /// Its first byte.
+        byte: u8,
+    },
+    /// A line whose length is the cells of a grid of a size read only when asked for (10x10,
+    /// 15x15, 20x20, ...).
+    #[error(
+        "{}, expected 81: a {size}x{size} puzzle? Sizes other than 4, 6, 8, 9, 12, 16 and 25 \
+         are read when asked for: --size {size}",
+        Plural(*cells, "cell")
+    )]
+    UncommonSize {
+        /// The line's cells.
+        cells: usize,
+        /// The size they would make.
         size: u8,
     },
     /// A number in a grid row of another size than 9x9 that is above the grid's size.
@@ -380,10 +431,8 @@ impl fmt::Display for Detail {
             Detail::None => Ok(()),
             Detail::Record(e) => e.fmt(f),
             Detail::Conflict(c) | Detail::AnswerConflict(c) => c.fmt(f),
-            // Named as `augment` names it: an answer field with nothing in it is no answer.
-            Detail::Answer(ParseError::WrongLength { cells: 0 }) => {
-                f.write_str("empty field: no answer")
-            }
+            // An answer field with nothing in it, empty or null, is no answer: one message.
+            Detail::Answer(e) if e.is_missing() => f.write_str(NO_ANSWER),
             Detail::Answer(e) => e.fmt(f),
             Detail::AnswerBlank(cell) => write!(f, "{} is blank", CellName(*cell)),
             Detail::ChangedGiven { cell, given, answer } => {
@@ -392,9 +441,7 @@ impl fmt::Display for Detail {
             Detail::NotSolution { cell, solution, answer } => {
                 write!(f, "{}: solution {solution}, answer {answer}", CellName(*cell))
             }
-            Detail::SizedAnswer(BoardError::WrongLength { cells: 0 }) => {
-                f.write_str("empty field: no answer")
-            }
+            Detail::SizedAnswer(e) if e.is_missing() => f.write_str(NO_ANSWER),
             Detail::SizedAnswer(e) => e.fmt(f),
             Detail::SizedBlank(at) => write!(f, "{at} is blank"),
             Detail::SizedChanged { at, given: 0, answer } => {
@@ -409,6 +456,9 @@ impl fmt::Display for Detail {
         }
     }
 }
+
+/// What an answer field with nothing in it (empty, or a null) is called, whoever reads it.
+const NO_ANSWER: &str = "no answer (the answer field is empty or null)";
 
 /// A failure: its reason and particulars. Shown as `reason` or `reason: particulars`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

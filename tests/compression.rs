@@ -223,6 +223,50 @@ fn a_truncated_gzip_answers_every_record_before_the_damage_then_exits_2() {
 }
 
 #[test]
+fn a_truncated_archive_gives_the_outputs_what_stdout_gets_and_names_the_line() {
+    let tmp = TempDir::new("gzip-truncated-o");
+    for records in [60, 40_000] {
+        let gz = gzip(&puzzles(records));
+        let cut = gz.len() / 2;
+        let before = lines_before_damage(&gz[..cut]);
+        let path = tmp.file("cut.gz", &gz[..cut]);
+        let to_stdout = sudoku_bulk(&["solve", "-q", &path], None);
+        assert_eq!(to_stdout.code, Some(2), "{}", to_stdout.stderr);
+        assert_eq!(to_stdout.stdout.lines().count(), before);
+        for name in ["out.txt", "out.csv.gz"] {
+            let out = tmp.0.join(name);
+            let report = tmp.0.join("report.csv");
+            let run = sudoku_bulk(
+                &[
+                    "solve",
+                    "-q",
+                    &path,
+                    "-o",
+                    out.to_str().unwrap(),
+                    "--report",
+                    report.to_str().unwrap(),
+                ],
+                None,
+            );
+            assert_eq!(run.code, Some(2), "{}", run.stderr);
+            let line =
+                format!("reading {path}: line {}: damaged gzip data: it ends early", before + 1);
+            assert!(run.stderr.contains(&line), "{line} in {}", run.stderr);
+            let written = match name {
+                "out.txt" => std::fs::read(&out).unwrap(),
+                _ => decompress(&out),
+            };
+            let written = String::from_utf8(written).unwrap();
+            match name {
+                "out.txt" => assert_eq!(written, to_stdout.stdout, "{records} records"),
+                _ => assert_eq!(written.lines().count(), before + 1, "a header and each record"),
+            }
+            assert_eq!(std::fs::read_to_string(&report).unwrap().lines().count(), 1, "the header");
+        }
+    }
+}
+
+#[test]
 fn other_truncated_archives_answer_what_they_decoded_then_exit_2() {
     let tmp = TempDir::new("truncated-others");
     let text = puzzles(40_000);

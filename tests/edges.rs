@@ -269,6 +269,17 @@ fn in_terminal(args: &[&str], typed: Option<&str>, stdout_piped: bool) -> (Vec<u
     (screen.join().unwrap(), stdout, status.code().unwrap())
 }
 
+#[test]
+fn stats_with_a_test_side_and_no_training_files_does_not_wait_on_the_terminal() {
+    let dir = TempDir::new("stats-terminal");
+    let test =
+        dir.file("t.txt", crate::util::read("sample_10k.txt").lines().nth(1).unwrap().as_bytes());
+    let (raw, _, code) = in_terminal(&["stats", "--test", &test], Some(""), true);
+    let shown = String::from_utf8_lossy(&raw);
+    assert_eq!(code, 2, "{shown}");
+    assert!(shown.contains("stats --test needs the training side"), "{shown}");
+}
+
 /// Checks that the terminal shows `before` (what was typed), then the records of `expected`
 /// (stdout of the same run into a pipe), each whole on a line of its own and in order, then
 /// the summary line, and nothing else; and that the bar (`bar` in its text) was drawn, so that
@@ -521,6 +532,66 @@ fn project_euler_grids_back_to_back_are_one_record_each() {
     let bare = compact.repeat(3);
     let run = sudoku_bulk(&["count", "-q"], Some(bare.as_bytes()));
     assert_eq!((run.code, run.stdout.as_str()), (Some(0), "1\n1\n1\n"));
+}
+
+#[test]
+fn grids_back_to_back_after_a_damaged_one_are_each_answered_or_reported() {
+    let compact: String = PRETTY
+        .lines()
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| l.replace(['|', ' '], "").replace(['*', '-'], "0") + "\n")
+        .collect();
+    let tmp = TempDir::new("joined-grids");
+    // Three files of a grid each, the first without a final line end, joined as `cat`
+    // joins them: the first's last row and the second's first on one line (line 9).
+    let parts = [compact.trim_end(), compact.as_str(), compact.as_str()];
+    let files: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| tmp.file(&format!("{i}.txt"), p.as_bytes()))
+        .collect();
+    let joined: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+    let file = tmp.file("joined.txt", joined.as_bytes());
+    let run = sudoku_bulk(&["count", "-q", &file], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "one output record a grid: {}", run.stdout);
+    assert!(
+        lines[0].starts_with("error: line 9: malformed: 18 cells in row 9: 2 rows"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("error: line 9: malformed: 18 cells in row 1: 2 rows"),
+        "{}",
+        lines[1]
+    );
+    // The third grid, on lines 18 to 26 whole, is read and answered.
+    assert_eq!(lines[2], "1");
+    let jsonl = sudoku_bulk(&["count", "-q", "--output-format", "jsonl", &file], None);
+    let at: Vec<u64> = jsonl
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(at, [9, 9, 18], "{}", jsonl.stdout);
+
+    // A row repeated in the second of three grids back to back: 28 rows, three grids' worth
+    // that cannot be told apart; each is reported, none read as a mix of two grids' rows.
+    let mut rows: Vec<&str> = compact.lines().collect();
+    rows.insert(2, rows[2]);
+    let second = rows.join("\n") + "\n";
+    let file =
+        tmp.file("repeated.txt", format!("{compact}{second}{compact}\n{compact}").as_bytes());
+    let run = sudoku_bulk(&["count", "-q", &file], None);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    for (i, line) in lines[..3].iter().enumerate() {
+        let said =
+            format!("malformed: grid {} of the rows at lines 1-28, which hold 252 cells", i + 1);
+        assert!(line.contains(&said), "{line}");
+    }
+    assert_eq!(lines[3], "1", "the grid after the blank line is read");
 }
 
 #[test]

@@ -107,7 +107,7 @@ fn keys_are_found_by_name_on_every_line() {
         "id,board,answer,extra,line,status,error\n\
          \"café \"\"1\"\"\",{PUZZLE},{ANSWER},,1,valid,\n\
          2,{PUZZLE},{ANSWER},\"[1,{{\"\"a\"\":null}}]\",3,valid,\n\
-         ,{PUZZLE},,,5,answer invalid,null cell\n"
+         ,{PUZZLE},,,5,answer invalid,no answer (the answer field is empty or null)\n"
     );
     assert_eq!(run.stdout, expected);
     // By position, in the order the keys first appear; JSON Lines out keeps them, nulls null.

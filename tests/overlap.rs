@@ -101,3 +101,24 @@ fn overlap_exits_0_when_the_sides_are_apart() {
     // --test is required.
     assert_eq!(sudoku_bulk(&["overlap", &train], None).code, Some(2));
 }
+
+#[test]
+fn overlap_names_itself_for_the_puzzles_it_does_not_take() {
+    let dir = TempDir::new("overlap-sized");
+    let sixteen = sudoku_bulk(&["generate", "--size", "16", "-n", "1", "--seed", "3", "-q"], None);
+    assert_eq!(sixteen.code, Some(0), "{}", sixteen.stderr);
+    let marks = "123456789".repeat(81);
+    let train = dir.file("train.txt", format!("{A}\n").as_bytes());
+    let test = dir.file("test.txt", format!("{}{marks}\n", sixteen.stdout).as_bytes());
+    let run = sudoku_bulk(&["overlap", "-q", &train, "--test", &test], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    for (line, kind) in [(1, "a 16x16 puzzle"), (2, "a pencilmark puzzle")] {
+        let said =
+            format!("{test}: line {line}: malformed: {kind}: overlap takes 9x9 puzzles only");
+        assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+    }
+    assert!(!run.stderr.contains("dedup"), "{}", run.stderr);
+    // dedup says its own name.
+    let run = sudoku_bulk(&["dedup", "-q", "-o", "/dev/null", &test], None);
+    assert!(run.stderr.contains("a 16x16 puzzle: dedup takes 9x9 puzzles only"), "{}", run.stderr);
+}

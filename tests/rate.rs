@@ -400,6 +400,45 @@ fn failures_are_said_and_the_line_forms_read() {
     );
 }
 
+#[test]
+fn explain_text_gives_each_step_the_rating_its_json_gives() {
+    // Issue 52's `[0.0]` after a search step: SE's engine takes no search step, so every step
+    // has a rating; the text and the JSON must say the same, capped or stuck runs included.
+    let dir = TempDir::new("explain-text");
+    let sample = crate::util::read("sample_10k.txt");
+    let mut puzzles: Vec<String> =
+        sample.lines().filter(|l| !l.starts_with('#')).take(30).map(String::from).collect();
+    puzzles.extend([HARD.to_string(), ".".repeat(81), format!("........{}", &EASY[8..])]);
+    let input = dir.file("in.txt", (puzzles.join("\n") + "\n").as_bytes());
+    for limits in [&[][..], &["--max-level", "basic"][..]] {
+        let mut args = vec!["explain", "-q", &input];
+        args.extend(limits);
+        let text = sudoku_bulk(&args, None);
+        args.extend(["--output-format", "jsonl"]);
+        let json = sudoku_bulk(&args, None);
+        assert_eq!(text.code, json.code, "{}", text.stderr);
+        let blocks: Vec<&str> = text.stdout.split("\n\n").filter(|b| !b.is_empty()).collect();
+        let records: Vec<Value> =
+            json.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(blocks.len(), puzzles.len(), "{limits:?}");
+        let mut steps_seen = 0;
+        for (block, record) in blocks.iter().zip(&records) {
+            let steps = record["steps"].as_array().unwrap();
+            let lines: Vec<&str> = block.lines().skip(1).collect();
+            assert_eq!(lines.len(), steps.len(), "{block}");
+            for (line, step) in lines.iter().zip(steps) {
+                let rating = step["rating"].as_f64().expect("every step has a rating");
+                assert!(rating >= 1.0, "{line}");
+                assert_eq!(*line, step["text"].as_str().unwrap());
+                assert!(line.ends_with(&format!("[{rating:.1}]")), "{line}: {rating}");
+                steps_seen += 1;
+            }
+        }
+        assert!(steps_seen > 100, "{limits:?}: {steps_seen} steps");
+        assert!(!text.stdout.contains("[0.0]"), "{}", text.stdout);
+    }
+}
+
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
@@ -433,4 +472,52 @@ fn generate_keeps_the_puzzles_of_a_technique_or_a_rating() {
             }
         }
     }
+}
+
+#[test]
+fn generate_keeps_what_it_found_says_how_many_fell_short_and_refuses_the_impossible() {
+    let dir = TempDir::new("generate-short");
+    // A filter that 3 draws a puzzle meet for some puzzles and not for others (seed 1 makes
+    // puzzles 1 to 7, then none of the eighth's 3 draws has 24 clues).
+    let out = dir.0.join("p.txt");
+    let args = ["generate", "-q", "--clues", "24", "--seed", "1"];
+    let short: Vec<&str> = args.iter().copied().chain(["-n", "20", "--max-draws", "3"]).collect();
+    let run = sudoku_bulk(&[&short[..], &["-o", out.to_str().unwrap()]].concat(), None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let written = std::fs::read_to_string(&out).expect("the puzzles found are written");
+    let made = written.lines().count();
+    assert!((1..20).contains(&made), "{made}: {}", run.stderr);
+    let said = format!(
+        "{made} of 20 puzzles generated, {} short: puzzle {}: none of 3 drawn passed --clues 24..24",
+        20 - made,
+        made + 1
+    );
+    assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+    assert!(run.stderr.contains("raise --max-draws"), "{}", run.stderr);
+    // They pass the filter, and are the puzzles a run with more draws makes first.
+    assert!(written.lines().all(|p| p.bytes().filter(u8::is_ascii_digit).count() == 24));
+    let more = sudoku_bulk(&[&args[..], &["-n", &made.to_string()]].concat(), None);
+    assert_eq!(more.code, Some(0), "{}", more.stderr);
+    assert_eq!(more.stdout, written);
+    // To stdout alike, each line whole.
+    let to_stdout = sudoku_bulk(&short, None);
+    assert_eq!((to_stdout.code, to_stdout.stdout.as_str()), (Some(1), written.as_str()));
+
+    // Filters no puzzle passes are refused before any draw, and nothing is written.
+    let never = dir.0.join("never.txt");
+    for (filters, why) in [
+        (
+            &["--rating", "3.2", "--technique", "pointing"][..],
+            "a step of Pointing rates 2.6, outside the range",
+        ),
+        (&["--rating", "1.1"][..], "no technique's step rates in that range"),
+        (&["--technique", "full house"][..], "a full house as a Hidden Single rated 1.0"),
+    ] {
+        let args = [&["generate", "-n", "3", "-o", never.to_str().unwrap()][..], filters].concat();
+        let run = sudoku_bulk(&args, None);
+        assert_eq!(run.code, Some(2), "{filters:?}: {}", run.stderr);
+        assert!(run.stderr.contains(why), "{filters:?}: {}", run.stderr);
+        assert!(!never.exists());
+    }
+    assert_eq!(sudoku_bulk(&["generate", "--max-draws", "0"], None).code, Some(2));
 }

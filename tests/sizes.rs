@@ -124,7 +124,12 @@ fn wrong_answers_and_bad_lines_of_other_sizes_are_named() {
         "{}",
         errors[2]
     );
-    assert!(errors[3].ends_with("line 6: answer invalid: empty field: no answer"), "{}", errors[3]);
+    assert!(
+        errors[3]
+            .ends_with("line 6: answer invalid: no answer (the answer field is empty or null)"),
+        "{}",
+        errors[3]
+    );
 }
 
 #[test]
@@ -495,4 +500,87 @@ fn the_size_column_says_each_records_size_when_asked_for() {
     let rows: Vec<&str> = copies.stdout.lines().collect();
     assert_eq!(rows[0], "line,puzzle,size,status,copy,error");
     assert!(rows[1].contains(",9x9,augmented,1,"), "{}", copies.stdout);
+}
+
+#[test]
+fn headerless_csv_of_other_sizes_and_one_column_csv_with_a_header_are_read() {
+    let dir = TempDir::new("csv-sizes");
+    // A headerless CSV of 16x16 puzzles and their solutions: the columns found by content.
+    let rows = generated(16, 3, 5);
+    let mut csv: String = rows.iter().map(|(p, s)| format!("{p},{s}\n")).collect();
+    let file = dir.file("sixteen.csv", csv.as_bytes());
+    let run = sudoku_bulk(&["validate", "-o", "-", &file], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 4, "a header and each row: {}", run.stdout);
+    assert!(run.stdout.lines().skip(1).all(|l| l.ends_with(",valid,")), "{}", run.stdout);
+    // A wrong answer is checked, so the answer column was read.
+    let (p, s) = &rows[0];
+    let wrong: String = s.chars().rev().collect();
+    csv.push_str(&format!("{p},{wrong}\n"));
+    let file = dir.file("sixteen.csv", csv.as_bytes());
+    let run = sudoku_bulk(&["validate", "-q", "-o", "/dev/null", &file], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("line 4: answer"), "{}", run.stderr);
+
+    // One column, its header naming it: the header is no record.
+    let nine: Vec<(String, String)> = generated(9, 2, 8);
+    for name in ["puzzle", "quizzes", "\"Puzzle\""] {
+        let text = format!("{name}\n{}\n{}\n", nine[0].0, nine[1].0);
+        let file = dir.file("one.csv", text.as_bytes());
+        let run = sudoku_bulk(&["solve", "-q", &file], None);
+        assert_eq!(run.code, Some(0), "{name}: {}", run.stderr);
+        let out: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(out.len(), 3, "{name}: {}", run.stdout);
+        assert!(out[0].starts_with(&format!("{name},line,status,solution")), "{}", out[0]);
+        let (first, second) = (&nine[0], &nine[1]);
+        assert!(out[1].starts_with(&format!("{},2,solved,{}", first.0, first.1)), "{}", out[1]);
+        assert!(out[2].starts_with(&format!("{},3,solved,{}", second.0, second.1)), "{}", out[2]);
+    }
+}
+
+#[test]
+fn characters_are_not_bytes_arrays_in_csv_fields_are_grids_and_uncommon_sizes_are_named() {
+    let dir = TempDir::new("line-chars");
+    let nine = generated(9, 1, 12);
+    let (puzzle, solution) = &nine[0];
+    let blank = puzzle.find('.').expect("a blank");
+    // A character of two bytes where a cell was: named, at its column in characters.
+    let accented = format!("{}é{}", &puzzle[..blank], &puzzle[blank + 1..]);
+    let file = dir.file("accent.txt", format!("{accented}\n{puzzle}\n").as_bytes());
+    let run = sudoku_bulk(&["solve", "-q", "-o", "/dev/null", &file], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let said = format!(
+        "line 1: malformed: unexpected character 'é' (U+00E9), character {} of the puzzle",
+        blank + 1
+    );
+    assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+
+    // JSON arrays of integers in CSV fields, as JSON Lines arrays are read.
+    let array = |line: &str| {
+        let cells: Vec<String> =
+            line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }.to_string()).collect();
+        format!("\"[{}]\"", cells.join(","))
+    };
+    let csv = format!("puzzle,solution\n{},{}\n", array(puzzle), array(solution));
+    let file = dir.file("arrays.csv", csv.as_bytes());
+    let run = sudoku_bulk(&["validate", "-q", "-o", "-", &file], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 2, "{}", run.stdout);
+    let wrong =
+        csv.replacen(&array(solution), &array(&solution.chars().rev().collect::<String>()), 1);
+    let file = dir.file("arrays.csv", wrong.as_bytes());
+    let run = sudoku_bulk(&["validate", "-q", "-o", "/dev/null", &file], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("line 2: answer"), "the answer was read: {}", run.stderr);
+
+    // A 10x10 puzzle's 100 cells: the size it may be is named.
+    let ten = sudoku_bulk(&["generate", "--size", "10", "-n", "1", "--seed", "2", "-q"], None);
+    assert_eq!(ten.code, Some(0), "{}", ten.stderr);
+    let file = dir.file("ten.txt", ten.stdout.as_bytes());
+    let run = sudoku_bulk(&["solve", "-q", "-o", "/dev/null", &file], None);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("100 cells, expected 81: a 10x10 puzzle?"), "{}", run.stderr);
+    assert!(run.stderr.contains("--size 10"), "{}", run.stderr);
+    let run = sudoku_bulk(&["solve", "-q", "--size", "10", "-o", "/dev/null", &file], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
 }

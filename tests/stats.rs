@@ -37,16 +37,7 @@ fn fixture() -> String {
             }
         })
         .collect();
-    // A with its first eight givens blanked has several solutions; A's is one of them.
-    let mut blanked = A.to_string().into_bytes();
-    let mut left = 8;
-    for cell in blanked.iter_mut() {
-        if *cell != b'.' && left > 0 {
-            *cell = b'.';
-            left -= 1;
-        }
-    }
-    let blanked = String::from_utf8(blanked).unwrap();
+    let blanked = blanked();
     // A 1 in A's first cell, blank there: a conflict, as row 1 holds a 1 already.
     let conflict = format!("1{}", &A[1..]);
     assert!(A.starts_with('.') && A[1..9].contains('1'));
@@ -65,6 +56,19 @@ fn fixture() -> String {
         "3.....3....4.1..,".to_string(),
     ];
     format!("quizzes,solutions\n{}\n", rows.join("\n"))
+}
+
+/// A with its first eight givens blanked: it has several solutions; A's is one of them.
+fn blanked() -> String {
+    let mut blanked = A.to_string().into_bytes();
+    let mut left = 8;
+    for cell in blanked.iter_mut() {
+        if *cell != b'.' && left > 0 {
+            *cell = b'.';
+            left -= 1;
+        }
+    }
+    String::from_utf8(blanked).unwrap()
 }
 
 /// Runs `sudoku-bulk ARGS --summary-json -` and returns the summary.
@@ -145,16 +149,16 @@ fn stats_agrees_with_validate_count_rate_and_dedup() {
     assert_eq!(side["slowest"][0]["guesses"], n(&side["guesses"], "most"));
 
     let answers = &side["answers"];
-    // An empty answer field is an invalid answer, as validate says; B's solution on B's
-    // isomorph disagrees with its givens.
+    // An empty answer field is no answer (validate fails the record, for want of one); B's
+    // solution on B's isomorph disagrees with its givens.
     let expect = [
-        ("none", 1),
+        ("none", 4),
         ("the solution", 4),
         ("one of several solutions", 1),
-        ("answer invalid", 3),
+        ("answer invalid", 1),
         ("answer disagrees with givens", 2),
         ("answer is not the solution", 0),
-        ("not checked: no solution", 1),
+        ("not checked: no solution", 0),
     ];
     for (what, count) in expect {
         assert_eq!(n(answers, what), count, "{what}: {answers}");
@@ -282,4 +286,159 @@ fn stats_counts_a_size_the_solver_does_not_take_as_malformed() {
     assert_eq!(side["malformed_records"][0]["line"], 2);
     assert_eq!(n(&side["sizes"], "9x9"), 1);
     assert!(side["sizes"].get("4x4").is_none(), "{}", side["sizes"]);
+}
+
+#[test]
+fn a_missing_answer_is_none_and_a_malformed_rows_answer_is_not_checked() {
+    let dir = TempDir::new("stats-answers");
+    let a = solution(A);
+    // An empty answer, on a proper puzzle and on one with several solutions; a malformed row
+    // carrying an answer, and one carrying none; a JSON Lines null answer.
+    let csv =
+        format!("quizzes,solutions\n{A},\n{},\nnot a puzzle,{a}\nnot one either,\n", blanked());
+    let csv = dir.file("answers.csv", csv.as_bytes());
+    let jsonl =
+        dir.file("answers.jsonl", format!("{{\"puzzle\":\"{A}\",\"solution\":null}}\n").as_bytes());
+    let answers = |file: &str| report(&[file, "--no-rating"])["sides"][0]["answers"].clone();
+    let got = answers(&csv);
+    assert_eq!(n(&got, "none"), 3, "{got}");
+    assert_eq!(n(&got, "not checked: no solution"), 1, "the malformed row's answer: {got}");
+    assert_eq!(n(&got, "answer invalid"), 0, "{got}");
+    let got = answers(&jsonl);
+    assert_eq!((n(&got, "none"), n(&got, "answer invalid")), (1, 0), "{got}");
+
+    // validate: one reason and one message for a missing answer, empty or null.
+    let missing = "answer invalid: no answer (the answer field is empty or null)";
+    let run = sudoku_bulk(&["validate", "-q", "-o", "/dev/null", &csv], None);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert!(lines[0].ends_with(&format!("line 2: {missing}")), "{}", run.stderr);
+    assert!(lines[1].ends_with("line 3: multiple solutions"), "{}", run.stderr);
+    let run = sudoku_bulk(&["validate", "-q", "-o", "/dev/null", &jsonl], None);
+    assert!(run.stderr.trim_end().ends_with(&format!("line 1: {missing}")), "{}", run.stderr);
+}
+
+#[test]
+fn stats_refuses_record_names_and_options_about_records() {
+    let dir = TempDir::new("stats-refuses");
+    let file = dir.file("p.txt", format!("{A}\n").as_bytes());
+    for name in ["r.csv", "r.parquet", "r.jsonl", "r.csv.gz"] {
+        let out = dir.0.join(name);
+        let run = sudoku_bulk(&["stats", "-q", &file, "-o", out.to_str().unwrap()], None);
+        assert_eq!(run.code, Some(2), "{name}: {}", run.stderr);
+        assert!(run.stderr.contains("stats writes a report, not records"), "{}", run.stderr);
+        assert!(!out.exists(), "{name} is not written");
+    }
+    for option in ["--failures-only", "--with-size"] {
+        let run = sudoku_bulk(&["stats", "-q", &file, option], None);
+        assert_eq!(run.code, Some(2), "{option}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("{option} does not apply")), "{}", run.stderr);
+    }
+    // A report named .json (or anything but records) is still written.
+    let json = dir.0.join("r.json");
+    let run = sudoku_bulk(&["stats", "-q", &file, "-o", json.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+#[test]
+fn rate_says_nothing_of_ratings_when_none_was_rated_and_its_json_says_rated() {
+    let dir = TempDir::new("rate-summary");
+    let bad = dir.file("bad.txt", b"x\ny\n");
+    for (command, word) in [("rate", "rated"), ("explain", "explained")] {
+        let run = sudoku_bulk(&[command, &bad, "-o", "/dev/null", "--summary-json", "-"], None);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        let line = run.stderr.lines().last().unwrap();
+        assert!(line.contains(&format!("2 puzzles: 0 {word}, 2 failed (malformed: 2)")), "{line}");
+        assert!(!line.contains("rating"), "{line}");
+        let summary: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+        assert_eq!(summary[word], 0, "{summary}");
+        assert_eq!(summary["ok"], 0, "{summary}");
+    }
+    let good = dir.file("good.txt", format!("{A}\n{B}\n").as_bytes());
+    let run = sudoku_bulk(&["rate", &good, "-o", "/dev/null", "--summary-json", "-"], None);
+    let summary: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!((summary["rated"].as_u64(), summary["ok"].as_u64()), (Some(2), Some(2)));
+    assert!(
+        run.stderr.lines().last().unwrap().contains("2 rated, 0 failed; rating "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn stats_compares_other_sizes_by_their_givens_in_classes_and_says_so() {
+    let dir = TempDir::new("stats-sized");
+    let made = sudoku_bulk(&["generate", "--size", "16", "-n", "2", "--seed", "4", "-q"], None);
+    assert_eq!(made.code, Some(0), "{}", made.stderr);
+    let lines: Vec<&str> = made.stdout.lines().collect();
+    let train = format!("{}\n{}\n{}\n{}\n{}\n", lines[0], lines[1], lines[0], lines[0], lines[1]);
+    let train = dir.file("train.txt", train.as_bytes());
+    let test = dir.file("test.txt", format!("{}\n", lines[1]).as_bytes());
+    let stats = report(&[&train, "--test", &test]);
+    let side = &stats["sides"][0];
+    assert_eq!(side["repeats"]["exact"], 3, "{side}");
+    assert_eq!(side["repeats"]["class"], 3, "a repeat is a class repeat: {side}");
+    assert_eq!(side["repeats"]["class_by_givens"], 5, "{side}");
+    let overlap = &stats["overlap"];
+    assert_eq!(overlap["exact"]["records"], 1, "{overlap}");
+    assert_eq!(overlap["class"]["records"], 1, "{overlap}");
+    // By exact, nothing is compared by class.
+    let exact = report(&[&train, "--by", "exact"]);
+    assert!(exact["sides"][0]["repeats"].get("class_by_givens").is_none());
+    // The page says how they were compared, and why they have no rating.
+    let page = dir.0.join("r.html");
+    let run = sudoku_bulk(&["stats", "-q", &train, "-o", page.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let page = std::fs::read_to_string(page).unwrap();
+    assert!(
+        page.contains("the 5 puzzles of other sizes or with pencilmarks have no minlex form"),
+        "{page}"
+    );
+    assert!(page.contains("not the 5 puzzles of other sizes or with pencilmarks (<code>rate</code> takes 9x9 puzzles only)"));
+}
+
+/// Chromium, where the machine has one (`$CHROMIUM`, else `chromium` on the PATH).
+fn chromium() -> Option<std::path::PathBuf> {
+    if let Some(path) = std::env::var_os("CHROMIUM") {
+        return Some(path.into());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join("chromium")).find(|p| p.is_file())
+}
+
+#[test]
+fn the_stats_pages_tables_fit_a_window_1100_pixels_wide() {
+    let Some(chromium) = chromium() else {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "skipping the_stats_pages_tables_fit: no chromium");
+        return;
+    };
+    let dir = TempDir::new("stats-width");
+    let sixteen = sudoku_bulk(&["generate", "--size", "16", "-n", "3", "--seed", "6", "-q"], None);
+    let long = "7".repeat(90) + &"x".repeat(400);
+    let text = format!("{A}\n{B}\n{long}\n{}not,a,puzzle\n", sixteen.stdout);
+    let file = dir.file("mixed.txt", text.as_bytes());
+    let page = dir.0.join("r.html");
+    let run = sudoku_bulk(&["stats", "-q", &file, "-o", page.to_str().unwrap()], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // The page runs no script; a copy of it with one that writes, into its title, how far
+    // right its tables reach in a window 1,100 pixels wide.
+    let html = std::fs::read_to_string(&page).unwrap();
+    let probe =
+        "<script>document.title = 'right:' + Math.max(...[...document.querySelectorAll('table')]\
+                 .map(t => Math.ceil(t.getBoundingClientRect().right)));</script></body>";
+    let probed = dir.file("probed.html", html.replace("</body>", probe).as_bytes());
+    let out = std::process::Command::new(chromium)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1100,900"])
+        .arg("--dump-dom")
+        .arg(format!("file://{probed}"))
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let right: u32 = dom
+        .split("<title>right:")
+        .nth(1)
+        .and_then(|t| t.split('<').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no measure in {dom}"));
+    assert!(right <= 1100, "a table reaches {right} px");
 }

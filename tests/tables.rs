@@ -155,7 +155,7 @@ fn every_column_of_a_table_comes_through_to_csv_and_jsonl() {
          1,\"kaggle, \"\"a\"\"\",{PUZZLE},1.5,true,2024-01-31,{ANSWER},1,valid,\n\
          2,,{PUZZLE},,false,2024-02-01,{wrong},2,answer invalid,digit 6 twice in column 8\n\
          3,x,,0.25,true,2024-02-02,{ANSWER},3,malformed,null cell\n\
-         4,a\\0b\\nc,{PUZZLE},2.0,true,,,4,answer invalid,null cell\n\
+         4,a\\0b\\nc,{PUZZLE},2.0,true,,,4,answer invalid,no answer (the answer field is empty or null)\n\
          5,,,-3.0,false,1970-01-01,{ANSWER},5,malformed,\"0 cells, expected 81\"\n\
          6,z,\\0,0.0,true,1970-01-02,{ANSWER},6,malformed,\"2 cells, expected 81\"\n"
     );
@@ -171,7 +171,7 @@ fn every_column_of_a_table_comes_through_to_csv_and_jsonl() {
          \"error\":\"null cell\"}}\n\
          {{\"id\":\"4\",\"source\":\"a\\\\0b\\\\nc\",\"puzzle\":\"{PUZZLE}\",\"rating\":\"2.0\",\
          \"ok\":\"true\",\"day\":null,\"solution\":null,\"line\":4,\"status\":\"answer invalid\",\
-         \"puzzle_out\":\"{PUZZLE}\",\"guesses\":0,\"error\":\"null cell\"}}\n\
+         \"puzzle_out\":\"{PUZZLE}\",\"guesses\":0,\"error\":\"no answer (the answer field is empty or null)\"}}\n\
          {{\"id\":\"5\",\"source\":\"\",\"puzzle\":\"\",\"rating\":\"-3.0\",\"ok\":\"false\",\
          \"day\":\"1970-01-01\",\"solution\":\"{ANSWER}\",\"line\":5,\"status\":\"malformed\",\
          \"error\":\"0 cells, expected 81\"}}\n\
@@ -181,7 +181,7 @@ fn every_column_of_a_table_comes_through_to_csv_and_jsonl() {
     );
     let messages = "line 2: answer invalid: digit 6 twice in column 8\n\
                     line 3: malformed: null cell\n\
-                    line 4: answer invalid: null cell\n\
+                    line 4: answer invalid: no answer (the answer field is empty or null)\n\
                     line 5: malformed: 0 cells, expected 81\n\
                     line 6: malformed: 2 cells, expected 81\n";
     for kind in KINDS {
@@ -215,12 +215,15 @@ fn every_column_of_a_table_comes_through_to_csv_and_jsonl() {
     assert_eq!(rows[2], format!("3,malformed,null cell,\"3,x,,0.25,true,2024-02-02,{ANSWER}\""));
     assert_eq!(
         rows[3],
-        format!("4,answer invalid,null cell,\"4,\"\"a\\0b\\nc\"\",{PUZZLE},2.0,true,,\"")
+        format!("4,answer invalid,no answer (the answer field is empty or null),\"4,\"\"a\\0b\\nc\"\",{PUZZLE},2.0,true,,\"")
     );
     let run = sudoku_bulk(&["validate", "-q", "--output-format", "line", path], None);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines[2], "error: line 3: malformed: null cell");
-    assert_eq!(lines[3], "error: line 4: answer invalid: null cell");
+    assert_eq!(
+        lines[3],
+        "error: line 4: answer invalid: no answer (the answer field is empty or null)"
+    );
     let run = sudoku_bulk(&["count", "-q", "--output-format", "csv", path], None);
     let rows: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(rows[0], "id,source,puzzle,rating,ok,day,solution,line,status,count,guesses,error");

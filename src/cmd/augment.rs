@@ -2,7 +2,6 @@
 //! column) go through the same transformation, so the copy's answer is its puzzle's solution
 //! whenever the original's was; nothing is solved or checked here (`validate` does that).
 
-use crate::grid::ParseError;
 use crate::io::format::Puzzle;
 use crate::verdict::{Detail, Fault, Reason, Verdict};
 
@@ -12,14 +11,9 @@ use crate::verdict::{Detail, Fault, Reason, Verdict};
 pub(super) fn judge(puzzle: &Puzzle) -> Verdict {
     let verdict = Verdict::new(Some(puzzle.grid));
     match puzzle.answer {
-        Some(Err(e)) if !no_answer(e) => {
+        Some(Err(e)) if !e.is_missing() => {
             verdict.failed(Fault { reason: Reason::AnswerInvalid, detail: Detail::Answer(e) })
         }
         _ => verdict,
     }
-}
-
-/// Whether an answer field that does not parse is simply empty (or a null cell).
-pub(crate) fn no_answer(e: ParseError) -> bool {
-    matches!(e, ParseError::Null | ParseError::WrongLength { cells: 0 })
 }

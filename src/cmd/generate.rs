@@ -4,8 +4,11 @@
 //!
 //! Puzzle `i` comes from a generator seeded with `puzzle_seed(seed, i)`: it draws puzzles until
 //! one passes the filters (without filters, the first), so the output does not depend on the
-//! thread count. Filters that minimal puzzles rarely meet are given up after `MAX_DRAWS` draws
-//! for one puzzle, with an error that says so, rather than run for ever.
+//! thread count. Filters that minimal puzzles rarely meet are given up after `max_draws` draws
+//! (`MAX_DRAWS` unless asked) for one puzzle, with an error that says so and a hint that fits
+//! the filter, rather than run for ever; the puzzles made before it are kept and written.
+//! Filters no puzzle can pass (a technique whose ratings lie outside the rating range, a
+//! range holding no rating any technique gives) are refused before any draw.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -139,12 +142,17 @@ pub enum GenerateError {
         /// The grids' shape.
         shape: Shape,
     },
+    /// The filters ask for what no puzzle has: a technique whose steps rate outside the
+    /// rating range, or a range no step's rating falls in.
+    #[error("{filters}: {why}")]
+    Impossible {
+        /// The filters, as the CLI's options spell them.
+        filters: String,
+        /// Why no puzzle passes them.
+        why: String,
+    },
     /// No draw for one puzzle passed the filters.
-    #[error(
-        "puzzle {}: none of {draws} drawn passed {filters}; minimal puzzles mostly have 21 to \
-         27 clues and need few guesses: widen the filters",
-        index + 1
-    )]
+    #[error("puzzle {}: none of {draws} drawn passed {filters}; {hint}", index + 1)]
     Unmet {
         /// The puzzle's index, from 0.
         index: u64,
@@ -152,6 +160,8 @@ pub enum GenerateError {
         draws: u32,
         /// The filters, as the CLI's options spell them.
         filters: String,
+        /// What generated puzzles mostly are, as it bears on these filters, and what to do.
+        hint: String,
     },
     /// The run's cancel token was set.
     #[error("interrupted by signal {signal}")]
@@ -217,14 +227,28 @@ impl Puzzles {
         }
     }
 
-    /// Refuses what cannot be made: filters on grids other than 9x9.
+    /// Refuses what cannot be made: filters on grids other than 9x9, and rating filters no
+    /// puzzle can pass (a technique rated outside the range, a range no technique's ratings
+    /// reach: SE rates most techniques at one value).
     pub fn check(&self) -> Result<(), GenerateError> {
         let filtered = self.clues.is_some()
             || self.min_guesses.is_some()
             || self.rating.is_some()
             || self.technique.is_some();
-        match (self.sized(), filtered) {
-            (Some(shape), true) => Err(GenerateError::SizedFilters { shape }),
+        if let (Some(shape), true) = (self.sized(), filtered) {
+            return Err(GenerateError::SizedFilters { shape });
+        }
+        let impossible = |why: String| GenerateError::Impossible { filters: self.filters(), why };
+        let meets = |t: Technique, range: RatingRange| ratings_of(t).meet(range);
+        match (self.rating, self.technique) {
+            (Some(range), Some(t)) if !meets(t, range) => {
+                Err(impossible(format!("a step of {t} {}, outside the range", ratings_of(t))))
+            }
+            (Some(range), None) if !Technique::all().any(|t| meets(t, range)) => Err(impossible(
+                "no technique's step rates in that range (SE's ratings below 4.5 are those of \
+                 docs/rating.md's table, one value a technique)"
+                    .into(),
+            )),
             _ => Ok(()),
         }
     }
@@ -242,7 +266,12 @@ impl Puzzles {
             }
             None => match self.nine(index) {
                 Ok((puzzle, solution)) => Ok(Made::Nine { puzzle, solution }),
-                Err(draws) => Err(GenerateError::Unmet { index, draws, filters: self.filters() }),
+                Err(draws) => Err(GenerateError::Unmet {
+                    index,
+                    draws,
+                    filters: self.filters(),
+                    hint: self.hint(),
+                }),
             },
         }
     }
@@ -334,6 +363,21 @@ impl Puzzles {
         Err(self.max_draws)
     }
 
+    /// What generated puzzles mostly are, as it bears on the filters asked, for the message
+    /// of a puzzle no draw passed (the shares are docs/commands.md's, measured on 3,000).
+    fn hint(&self) -> String {
+        let what = match (self.rating.is_some() || self.technique.is_some(), self.clues) {
+            (true, _) => {
+                "generated puzzles mostly rate 1.0 to 2.5 or 6.5 to 7.9, few 9.0 or more, and \
+                 their hardest step is mostly a single, a direct hidden pair or a forcing chain \
+                 (docs/commands.md has the shares)"
+            }
+            (false, Some(_)) => "minimal puzzles mostly have 21 to 27 clues",
+            (false, None) => "generated puzzles mostly need few guesses",
+        };
+        format!("{what}: widen the filters, or raise --max-draws")
+    }
+
     /// Filters, as the user gave them, for messages.
     fn filters(&self) -> String {
         let mut parts = Vec::new();
@@ -355,6 +399,75 @@ impl Puzzles {
     /// The shape asked for, unless it is 9x9's.
     fn sized(&self) -> Option<Shape> {
         self.shape.filter(|&shape| shape != Shape::NINE)
+    }
+}
+
+/// The ratings, in tenths, a step of `t` can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ratings {
+    /// This one: SE rates most techniques at one value.
+    One(u8),
+    /// These: hidden singles at 1.0 (a full house), 1.2 (in a box) or 1.5 (in a row or
+    /// column).
+    Only(&'static [u8]),
+    /// This or more: chains add to their base by their length, unique rectangles and loops,
+    /// BUG and the others by what they hold.
+    From(u8),
+}
+
+impl Ratings {
+    /// Whether a rating in `range` is one of these.
+    fn meet(self, range: RatingRange) -> bool {
+        match self {
+            Ratings::One(value) => (range.low..=range.high).contains(&value),
+            Ratings::Only(values) => values.iter().any(|v| (range.low..=range.high).contains(v)),
+            Ratings::From(low) => low <= range.high,
+        }
+    }
+}
+
+impl std::fmt::Display for Ratings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ratings::One(value) => write!(f, "rates {}", rating_text(*value)),
+            Ratings::Only(values) => {
+                let values: Vec<String> = values.iter().map(|&v| rating_text(v)).collect();
+                write!(f, "rates {}", values.join(", "))
+            }
+            Ratings::From(low) => write!(f, "rates {} or more", rating_text(*low)),
+        }
+    }
+}
+
+/// The ratings a step of `t` can have (the values are those of SE's rules, in `rate::se`).
+fn ratings_of(t: Technique) -> Ratings {
+    /// The techniques SE rates at their base alone.
+    const ONE_VALUE: [&str; 18] = [
+        "Direct Pointing",
+        "Direct Claiming",
+        "Direct Hidden Pair",
+        "Naked Single",
+        "Direct Hidden Triplet",
+        "Pointing",
+        "Claiming",
+        "Naked Pair",
+        "X-Wing",
+        "Hidden Pair",
+        "Naked Triplet",
+        "Swordfish",
+        "Hidden Triplet",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Naked Quad",
+        "Jellyfish",
+        "Hidden Quad",
+    ];
+    const HIDDEN_SINGLE: [u8; 3] = [10, 12, 15];
+    let base = t.base_rating();
+    match t {
+        Technique::HIDDEN_SINGLE => Ratings::Only(&HIDDEN_SINGLE),
+        t if ONE_VALUE.contains(&t.name()) => Ratings::One(base),
+        _ => Ratings::From(base),
     }
 }
 
@@ -420,10 +533,21 @@ fn encode(out: &mut Vec<u8>, format: OutputFormat, columns: &[OutputColumn], mad
     out.push(b'\n');
 }
 
-/// Writes the plan's puzzles to `output` (stdout when `None`), until done or until `cancel`
-/// is set: then the staged output is removed and the error is
+/// How a `generate` run ended: the puzzles written, and the puzzle that no draw made, if
+/// the run stopped there short of the count.
+#[derive(Debug)]
+pub(crate) struct Generated {
+    /// Puzzles written.
+    pub made: u64,
+    /// Why the run stopped short ([`GenerateError::Unmet`]), if it did.
+    pub short: Option<GenerateError>,
+}
+
+/// Writes the plan's puzzles to `output` (stdout when `None`), until done, until a puzzle's
+/// filters are out of reach (the puzzles before it are written and kept, and the outcome
+/// says so), or until `cancel` is set: then the staged output is removed and the error is
 /// [`run::Error::Interrupted`](crate::run::Error::Interrupted), as for the other commands.
-pub(crate) fn run(plan: &Plan, output: Option<&Path>, cancel: &Cancel) -> Result<()> {
+pub(crate) fn run(plan: &Plan, output: Option<&Path>, cancel: &Cancel) -> Result<Generated> {
     let format = plan.output_format()?;
     let columns = Puzzles::columns(plan.solutions);
     let pool = threads::lend(plan.threads)?;
@@ -463,20 +587,20 @@ pub(crate) fn run(plan: &Plan, output: Option<&Path>, cancel: &Cancel) -> Result
         progress.update(done, done);
         anyhow::Ok(())
     });
-    if let Err(error) = written {
-        progress.finish();
-        return Err(match error.downcast::<GenerateError>() {
-            Ok(GenerateError::Interrupted { signal }) => {
-                crate::run::Error::Interrupted { signal, kept }.into()
-            }
-            Ok(other) => other.into(),
-            Err(error) => error,
-        });
-    }
     progress.finish();
+    let short = match written.map_err(|error| error.downcast::<GenerateError>()) {
+        Ok(()) => None,
+        Err(Ok(unmet @ GenerateError::Unmet { .. })) => Some(unmet),
+        Err(Ok(GenerateError::Interrupted { signal })) => {
+            return Err(crate::run::Error::Interrupted { signal, kept }.into())
+        }
+        Err(Ok(other)) => return Err(other.into()),
+        Err(Err(error)) => return Err(error),
+    };
     out.flush().context("writing output")?;
     drop(out);
-    Ok(destination.finish()?)
+    destination.finish()?;
+    Ok(Generated { made: done, short })
 }
 
 #[cfg(test)]
@@ -537,6 +661,33 @@ mod tests {
             sized.check().unwrap_err().to_string(),
             "16x16 grids: --clues, --min-guesses, --rating and --technique filter 9x9 puzzles only"
         );
+    }
+
+    #[test]
+    fn the_ratings_a_technique_can_have_are_the_engines() {
+        // Every generated puzzle's rating is one its hardest technique can have.
+        let mut rater = Rater::new();
+        for i in 0..300 {
+            let (puzzle, _) = puzzles().nine(i).unwrap();
+            let rated = rater.rate(&puzzle, true);
+            let (Some(t), Some(er)) = (rated.hardest, rated.rating) else { continue };
+            let range = RatingRange { low: er, high: er };
+            assert!(ratings_of(t).meet(range), "{puzzle}: {t} at {er}: {}", ratings_of(t));
+        }
+        // And the impossible is refused before any draw.
+        let pointing = Technique::from_name("pointing");
+        let refused = |rating: Option<RatingRange>, technique: Option<Technique>| {
+            Puzzles { rating, technique, ..puzzles() }.check().unwrap_err().to_string()
+        };
+        let at = |low, high| Some(RatingRange { low, high });
+        assert!(refused(at(32, 32), pointing)
+            .ends_with("a step of Pointing rates 2.6, outside the range"));
+        assert!(refused(at(11, 11), None).contains("no technique's step rates in that range"));
+        let single = Technique::from_name("hidden single");
+        assert!(refused(at(13, 14), single).contains("rates 1.0, 1.2, 1.5"));
+        let ok = |rating, technique| Puzzles { rating, technique, ..puzzles() }.check().is_ok();
+        assert!(ok(at(26, 26), pointing) && ok(at(90, 100), None) && ok(at(11, 12), None));
+        assert!(ok(at(70, 70), Technique::from_name("forcing chain")));
     }
 
     #[test]

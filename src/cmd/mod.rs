@@ -49,9 +49,20 @@ pub(crate) fn judge(
     parsed: &Result<Parsed, RecordError>,
     scratch: &mut Grid,
 ) -> Verdict {
+    judge_as(task, task.name(), solver, parsed, scratch)
+}
+
+/// The same, for the command named `command` in messages (`overlap` runs `dedup`'s task).
+pub(crate) fn judge_as(
+    task: Task,
+    command: &'static str,
+    solver: &mut dyn Solver,
+    parsed: &Result<Parsed, RecordError>,
+    scratch: &mut Grid,
+) -> Verdict {
     let puzzle = match parsed {
         Ok(Parsed::Nine(puzzle)) => puzzle,
-        Ok(Parsed::Sized(puzzle)) => return sized::judge(task, solver, puzzle),
+        Ok(Parsed::Sized(puzzle)) => return sized::judge(task, command, solver, puzzle),
         Err(e) => {
             let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(*e) };
             return Verdict::new(None).failed(fault);
@@ -101,6 +112,8 @@ pub(crate) fn with_solver<R>(kind: SolverKind, f: impl FnOnce(&mut dyn Solver) -
 pub(crate) struct BulkJob<K> {
     /// What to conclude.
     pub task: Task,
+    /// The command, as messages name it (the task's name but for `overlap`).
+    pub command: &'static str,
     /// With which solver.
     pub solver: SolverKind,
     /// The grids' shape, if the user said.
@@ -212,7 +225,8 @@ impl<K: Keep> Job for BulkJob<K> {
                 if self.cancel.requested().is_some() {
                     return; // the run is being stopped: its output will not be kept
                 }
-                let verdict = judge(self.task, solver, &record.parsed, &mut scratch);
+                let verdict =
+                    judge_as(self.task, self.command, solver, &record.parsed, &mut scratch);
                 out.tally.add(&verdict);
                 if let Some(fault) = &verdict.fault {
                     let (input, line) = (&self.input_name, record.line);
@@ -323,6 +337,7 @@ pub(crate) fn run_with<K: Keep>(
         check(&encoder)?;
         Ok(BulkJob {
             task,
+            command: settings.command.unwrap_or(task.name()),
             solver: settings.solver,
             shape: settings.format.shape,
             encoder,

@@ -9,8 +9,14 @@ use crate::sized::{Board, BoardError, CellAt};
 use crate::solver::Solver;
 use crate::verdict::{Detail, Fault, Reason, RecordError, SizedVerdict, Task, Verdict};
 
-/// Judges a sized puzzle for `task`, with `solver`.
-pub(super) fn judge(task: Task, solver: &mut dyn Solver, puzzle: &SizedPuzzle) -> Verdict {
+/// Judges a sized puzzle for `task`, with `solver`; `command` names the command in the
+/// message of one it does not take.
+pub(super) fn judge(
+    task: Task,
+    command: &'static str,
+    solver: &mut dyn Solver,
+    puzzle: &SizedPuzzle,
+) -> Verdict {
     let not_nine = |task: &'static str| {
         let error = RecordError::NotNine { size: puzzle.kind(), task };
         let fault = Fault { reason: Reason::Malformed, detail: Detail::Record(error) };
@@ -20,7 +26,7 @@ pub(super) fn judge(task: Task, solver: &mut dyn Solver, puzzle: &SizedPuzzle) -
         Task::Solve => 1,
         Task::Count { limit } => limit,
         Task::Validate | Task::Stats { .. } => 2,
-        _ => return not_nine(task.name()),
+        _ => return not_nine(command),
     };
     let mut solution = puzzle.board.clone();
     let shape = puzzle.board.shape();

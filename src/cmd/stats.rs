@@ -15,7 +15,8 @@ use super::dedup::seen::{Identity, Key};
 use super::{run_with, BulkJob, Keep};
 use crate::canon::{Canonicalizer, Form, Sameness};
 use crate::grid::Grid;
-use crate::io::format::{Parsed, Puzzle, Record};
+use crate::io::format::csv::split_fields_by;
+use crate::io::format::{Format, Parsed, Puzzle, Record, NULL_FIELD};
 use crate::io::output::{OutputFormat, OutputName};
 use crate::rate::Rater;
 use crate::run::error::Error;
@@ -59,18 +60,24 @@ pub(super) fn judge(
     verdict
 }
 
-/// What became of the answer a record carries, given its verdict.
-fn answer(parsed: &Result<Parsed, crate::verdict::RecordError>, verdict: &Verdict) -> Answer {
+/// What became of the answer a record carries, given its verdict and its input's format: an
+/// empty or null answer field is none; the answer of a malformed row, or of a puzzle with no
+/// solution, is not checked.
+fn answer(record: &Record<'_>, format: Format, verdict: &Verdict) -> Answer {
     let wrong = |reason: Reason| {
         matches!(
             reason,
             Reason::AnswerInvalid | Reason::AnswerDisagrees | Reason::AnswerNotSolution
         )
     };
-    let carries = match parsed {
-        Ok(Parsed::Nine(puzzle)) => puzzle.answer.is_some(),
-        Ok(Parsed::Sized(puzzle)) => puzzle.answer.is_some(),
-        Err(_) => false,
+    let carries = match &record.parsed {
+        Ok(Parsed::Nine(puzzle)) => {
+            puzzle.answer.as_ref().is_some_and(|a| !matches!(a, Err(e) if e.is_missing()))
+        }
+        Ok(Parsed::Sized(puzzle)) => {
+            puzzle.answer.as_ref().is_some_and(|a| !matches!(a, Err(e) if e.is_missing()))
+        }
+        Err(_) => malformed_answer(record.text, format),
     };
     if !carries {
         return Answer::None;
@@ -80,7 +87,7 @@ fn answer(parsed: &Result<Parsed, crate::verdict::RecordError>, verdict: &Verdic
         (_, Some(fault)) if wrong(fault.reason) => Answer::Wrong(fault.reason),
         (Some(1), _) => Answer::Solution,
         // Several solutions: `validate` stopped there; is the answer one of them?
-        (Some(_), _) => match (parsed, verdict.solution) {
+        (Some(_), _) => match (&record.parsed, verdict.solution) {
             (Ok(Parsed::Nine(Puzzle { answer: Some(answer), grid, .. })), Some(solution)) => {
                 let fault = super::validate::answer_fault(*answer, grid, &solution);
                 match fault.reason {
@@ -94,11 +101,30 @@ fn answer(parsed: &Result<Parsed, crate::verdict::RecordError>, verdict: &Verdic
     }
 }
 
+/// Whether a malformed record carries an answer: a CSV row of an input with an answer column
+/// whose answer field is not empty (or that cannot be split, so may).
+fn malformed_answer(text: &[u8], format: Format) -> bool {
+    let Format::Csv(csv) = format else { return false };
+    let Some(column) = csv.answer else { return false };
+    let mut field: Option<&[u8]> = None;
+    let split = split_fields_by(text, csv.delimiter, |i, f| {
+        if i == column {
+            field = Some(f.trim_ascii());
+        }
+    });
+    match split {
+        Err(_) => true,
+        Ok(_) => field.is_some_and(|f| !(f.is_empty() || csv.nulls && f == NULL_FIELD)),
+    }
+}
+
 /// A record's keys: its givens', and its minlex form's when classes are compared.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Keys {
     exact: Option<Key>,
     class: Option<Key>,
+    /// Whether the class key is the givens' (a puzzle with no minlex form here).
+    by_givens: bool,
 }
 
 /// What a piece keeps for the writer: its census and its records' keys, in order.
@@ -127,20 +153,29 @@ impl Keep for Counted {
 
     fn record(
         &self,
-        _job: &BulkJob<Counted>,
+        job: &BulkJob<Counted>,
         record: &Record<'_>,
         verdict: &Verdict,
         out: &mut ChunkOutput<Piece>,
     ) {
-        let answer = answer(&record.parsed, verdict);
+        let answer = answer(record, job.encoder.input(), verdict);
         out.extra.census.add(self.file, record, verdict, answer);
         let exact = match &record.parsed {
             Ok(Parsed::Nine(puzzle)) => Some(Key::of(&puzzle.grid)),
             Ok(Parsed::Sized(puzzle)) => Some(Key::of_cells(puzzle.board.cells())),
             Err(_) => None,
         };
-        let class = verdict.canonical.as_ref().map(Key::of);
-        out.extra.keys.push(Keys { exact, class });
+        // A puzzle of another size has no minlex form here: its class is its givens, so that
+        // a repeat is a class repeat too.
+        let by_givens = matches!(
+            (&record.parsed, job.task),
+            (Ok(Parsed::Sized(_)), Task::Stats { by: Sameness::Class, .. })
+        );
+        let class = match by_givens {
+            true => exact,
+            false => verdict.canonical.as_ref().map(Key::of),
+        };
+        out.extra.keys.push(Keys { exact, class, by_givens });
     }
 }
 
@@ -190,6 +225,10 @@ impl Tallier {
                 self.overlap.exact.records += 1;
                 self.matched_exact.insert(key);
             }
+        }
+        if keys.by_givens {
+            self.repeats[side].class_by_givens += 1;
+            self.census.repeats.class_by_givens += 1;
         }
         if let Some(key) = keys.class {
             let (in_side, in_file) = self.class[side].see(key, file);
@@ -244,7 +283,7 @@ pub(crate) fn run(
     let mut tallier = Tallier::default();
     let classes = by == Sameness::Class;
     if classes {
-        tallier.repeats = [Repeats { exact: 0, class: Some(0) }; 2];
+        tallier.repeats = [Repeats { class: Some(0), ..Repeats::default() }; 2];
         tallier.overlap.class = Some(Overlapping::default());
     }
     let mut censuses = Vec::new();

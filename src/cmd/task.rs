@@ -59,6 +59,7 @@ pub(crate) fn run(
     // Several inputs are written one after another in the first one's output format, under
     // its CSV header or Parquet schema; so their output columns must be the first one's.
     let mut first_columns: Option<Option<Vec<String>>> = None;
+    let mut damaged = None;
     for (file, source) in inputs.iter().enumerate() {
         let input = plan::open(source, options.mmap)?;
         let name = input.name().to_string();
@@ -81,11 +82,21 @@ pub(crate) fn run(
             _ => Ok(()),
         };
         let run = match &mut seen {
-            Some(seen) => run_with(input, task, KeepKeys, sinks, &settings, seen, &check)?,
+            Some(seen) => run_with(input, task, KeepKeys, sinks, &settings, seen, &check),
             None => {
                 let keep = Written { failures_only: settings.failures_only, file: file as u64 };
-                run_with(input, task, keep, sinks, &settings, &mut InOrder, &check)?
+                run_with(input, task, keep, sinks, &settings, &mut InOrder, &check)
             }
+        };
+        let run = match run {
+            Ok(run) => run,
+            // A damaged input (a truncated archive): the records before the damage were
+            // written, as they were to stdout; the outputs keep them, and the run fails.
+            Err(damage @ RunError::Read { .. }) => {
+                damaged = Some(damage);
+                break;
+            }
+            Err(e) => return Err(e.into()),
         };
         if first_columns.is_none() {
             settings.output = settings.output.resolve(run.format);
@@ -109,6 +120,9 @@ pub(crate) fn run(
     if let Some(report) = report {
         drop(report.writer);
         report.file.finish()?;
+    }
+    if let Some(damage) = damaged {
+        return Err(damage.into());
     }
     let summary = Summary::Records(RecordsSummary::new(
         task,

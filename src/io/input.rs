@@ -115,8 +115,8 @@ impl<R: Read> Read for Damaged<R> {
         self.reader.read(buf).map_err(|e| {
             let what = match e.kind() {
                 io::ErrorKind::UnexpectedEof => {
-                    "it ends early: the file is truncated (the records before the damage were \
-                     read)"
+                    "it ends early: the file is truncated (the records before this line were \
+                     read, and written to the outputs)"
                         .to_string()
                 }
                 _ => e.to_string(),

@@ -243,6 +243,9 @@ pub struct Settings {
     pub expansion: usize,
     /// Asks the run to stop.
     pub cancel: Cancel,
+    /// The command, as messages name it, where it is not the task's (`overlap` runs
+    /// `dedup`'s task).
+    pub command: Option<&'static str>,
 }
 
 impl Default for Settings {
@@ -264,6 +267,7 @@ impl Default for Settings {
             size_column: false,
             expansion: 1,
             cancel: Cancel::default(),
+            command: None,
         }
     }
 }

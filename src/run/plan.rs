@@ -2,7 +2,7 @@
 //! worked out from their names, the outputs kept off the inputs and off each other, the
 //! thread count checked, and the outputs opened (staged where they are files).
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use super::dest::{self, Destination, Shared};
@@ -11,7 +11,7 @@ use super::options::{Options, Sink, Source, Work};
 use super::pipeline::{Input, OnTerminal, Settings};
 use super::summary::Summary;
 use super::threads;
-use crate::io::output::{Encoder, OutputFormat, ReportFormat};
+use crate::io::output::{Encoder, OutputFormat, OutputName, ReportFormat};
 use crate::verdict::Task;
 
 /// The most inputs `dedup` and `overlap` tell apart (the set packs a record's file index in 16
@@ -72,6 +72,30 @@ impl Plan {
         if seen && every().count() > MAX_SEEN_FILES {
             let name = options.work.name();
             return refuse(format!("{name} reads at most {MAX_SEEN_FILES} files in one run"));
+        }
+        if let Work::Stats { test, .. } = &options.work {
+            // A report, not records: the options about records written do not apply.
+            if options.failures_only {
+                return refuse(
+                    "stats writes a report, not records: --failures-only does not apply \
+                     (--report writes the failed records)"
+                        .into(),
+                );
+            }
+            if options.size_column {
+                return refuse(
+                    "stats writes a report, not records: --with-size does not apply (the report \
+                     counts the sizes)"
+                        .into(),
+                );
+            }
+            if !test.is_empty() && options.inputs.is_empty() && io::stdin().is_terminal() {
+                return refuse(
+                    "stats --test needs the training side: give its files before --test \
+                     (`stats TRAIN... --test TEST...`), or - to read it from a pipe"
+                        .into(),
+                );
+            }
         }
         if matches!(options.work, Work::Task(Task::Dedup { .. })) && options.failures_only {
             return refuse(
@@ -149,7 +173,19 @@ impl Plan {
 /// writes CSV unless told otherwise, and never Parquet.
 fn output_format(options: &Options) -> Result<OutputFormat, Error> {
     if let Work::Stats { .. } = options.work {
-        // A report, HTML or JSON as its name says (`cmd::stats`), never records.
+        // A report, HTML or JSON as its name says (`cmd::stats`), never records: a name that
+        // says records (`r.csv`, `r.parquet`) is refused, as --output-format is.
+        let named = options.output.path().and_then(|path| {
+            let extension = OutputName::of(path).extension?;
+            let records = ["csv", "tsv", "jsonl", "ndjson", "parquet", "txt", "arrow", "feather"];
+            records.contains(&extension.as_str()).then(|| (path.display().to_string(), extension))
+        });
+        if let Some((path, extension)) = named {
+            return Err(Error::Refused(format!(
+                "-o {path}: stats writes a report, not records: HTML for an output named .html \
+                 or .htm, JSON otherwise (.json); .{extension} names records"
+            )));
+        }
         return match options.output_format {
             OutputFormat::Auto => Ok(OutputFormat::Line),
             _ => Err(Error::Refused(
@@ -226,6 +262,7 @@ pub(crate) fn settings(options: &Options, threads: usize, output: OutputFormat) 
         size_column: options.size_column,
         expansion: 1,
         cancel: options.cancel.clone(),
+        command: Some(options.work.name()),
     }
 }
 

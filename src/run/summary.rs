@@ -206,27 +206,46 @@ pub struct SolutionCounts {
     pub solutions: Ordered,
 }
 
-/// Records by rating and by hardest technique, for `rate` and `explain`.
-#[derive(Debug, Clone, Serialize)]
+/// Records by rating and by hardest technique, for `rate` and `explain`; in JSON also the
+/// records that passed under the word the command's line gives them (`rated`, `explained`),
+/// beside `ok`.
+#[derive(Debug, Clone)]
 pub struct RatingCounts {
-    /// Records by rating (`1.2`), only the ratings that occur, easiest first; records that
-    /// the ladder could not finish are under `techniques`' `search`.
+    /// The command's word for a record that passed: `rated` or `explained`.
+    pub word: &'static str,
+    /// Records that passed, as `ok`.
+    pub passed: u64,
+    /// Records by rating (`1.2`), only the ratings that occur, easiest first; records whose
+    /// rating stopped at a limit have none, and are under `techniques`' `capped: ...`.
     pub ratings: Ordered,
-    /// Records by hardest technique, in ladder order, only those that occur.
+    /// Records by hardest technique, in SE's order, only those that occur.
     pub techniques: Ordered,
 }
 
+impl Serialize for RatingCounts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry(self.word, &self.passed)?;
+        map.serialize_entry("ratings", &self.ratings)?;
+        map.serialize_entry("techniques", &self.techniques)?;
+        map.end()
+    }
+}
+
 impl RatingCounts {
-    fn new(t: &Tally) -> RatingCounts {
+    fn new(task: Task, t: &Tally) -> RatingCounts {
         let ratings = t.ratings.iter().enumerate().filter(|&(_, &n)| n > 0);
         RatingCounts {
+            word: task.success(),
+            passed: t.ok,
             ratings: Ordered(ratings.map(|(r, &n)| (rating_text(r as u8), n)).collect()),
             techniques: Ordered(technique_counts(t)),
         }
     }
 
-    /// The line's part: `rating 1.2: 500, 1.5: 300, capped: 2`.
-    fn text(&self) -> String {
+    /// The line's part: `rating 1.2: 500, 1.5: 300, capped: 2`; `None` where no record was
+    /// rated.
+    fn text(&self) -> Option<String> {
         let mut parts: Vec<String> =
             self.ratings.0.iter().map(|(r, n)| format!("{r}: {n}")).collect();
         let capped: u64 =
@@ -234,7 +253,7 @@ impl RatingCounts {
         if capped > 0 {
             parts.push(format!("capped: {capped}"));
         }
-        format!("rating {}", parts.join(", "))
+        (!parts.is_empty()).then(|| format!("rating {}", parts.join(", ")))
     }
 }
 
@@ -353,7 +372,7 @@ impl Counts {
                 _ => None,
             },
             rate: match task {
-                Task::Rate { .. } | Task::Explain { .. } => Some(RatingCounts::new(t)),
+                Task::Rate { .. } | Task::Explain { .. } => Some(RatingCounts::new(task, t)),
                 _ => None,
             },
         }
@@ -462,9 +481,13 @@ impl RecordsSummary {
                 )
             }
             Task::Rate { .. } | Task::Explain { .. } => {
-                let counts = RatingCounts::new(t);
+                let counts = RatingCounts::new(self.task, t);
                 let word = self.task.success();
-                format!("{puzzles}: {} {word}, {} failed; {}", t.ok, t.failed, counts.text())
+                let line = format!("{puzzles}: {} {word}, {} failed", t.ok, t.failed);
+                match counts.text() {
+                    Some(text) => format!("{line}; {text}"),
+                    None => line,
+                }
             }
         };
         let reasons: Vec<String> = Reason::ALL

@@ -74,6 +74,14 @@ pub enum BoardError {
     },
 }
 
+impl BoardError {
+    /// Whether it says there is no text at all: an empty field or a null, which as an answer
+    /// is no answer.
+    pub fn is_missing(&self) -> bool {
+        matches!(self, BoardError::WrongLength { cells: 0 })
+    }
+}
+
 /// The value of a character as a cell of any size: `1`-`9` as themselves, `A`-`Z` (either
 /// case) from 10, `.`, `0` and `_` blank (0); `None` for anything else.
 #[inline]

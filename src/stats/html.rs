@@ -37,7 +37,7 @@ dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: .4rem 0 1rem; }
 th, td { padding: .28rem .7rem; border-bottom: 1px solid var(--rule); text-align: left;
-  vertical-align: top; }
+  vertical-align: top; overflow-wrap: anywhere; }
 thead th { background: var(--band); font-weight: 600; border-bottom: 2px solid var(--rule); }
 td.n, th.n { text-align: right; white-space: nowrap; }
 tr.sub th { padding-left: 1.7rem; font-weight: normal; color: var(--muted); }
@@ -47,7 +47,7 @@ tbody th { font-weight: 600; }
 .pct { color: var(--muted); font-size: .85em; margin-left: .3em; }
 code, .puzzle { font: 12.5px/1.3 ui-monospace, 'SF Mono', Menlo, Consolas, 'DejaVu Sans Mono',
   monospace; }
-td.puzzle { white-space: nowrap; font-size: 11.5px; }
+td.puzzle { font-size: 11.5px; word-break: break-all; }
 table.listed td, table.listed th { padding: .25rem .45rem; }
 .wide { overflow-x: auto; }
 .plots { display: grid; grid-template-columns: repeat(auto-fill, minmax(470px, 1fr));
@@ -65,7 +65,6 @@ footer { margin-top: 3rem; color: var(--muted); font-size: .85rem; }
   .plots { grid-template-columns: 1fr 1fr; }
   h2 { break-after: avoid; }
   table, figure { break-inside: avoid; }
-  td.puzzle { white-space: normal; word-break: break-all; }
 }
 ";
 
@@ -121,16 +120,8 @@ fn header(out: &mut String, report: &Report, when: SystemTime) {
             thousands(side.figures.records)
         );
     }
-    let repeats = match report.by {
-        "class" => "the same givens (exact) and equivalent puzzles (class: the same minlex form)",
-        _ => "the same givens only (exact)",
-    };
-    let _ = writeln!(out, "<dt>Repeats</dt><dd>{repeats}</dd>");
-    let rated = match report.rated {
-        true => "yes: each puzzle's rating and hardest technique, as <code>rate</code> gives them",
-        false => "no (<code>--no-rating</code>)",
-    };
-    let _ = writeln!(out, "<dt>Rated</dt><dd>{rated}</dd>");
+    let _ = writeln!(out, "<dt>Repeats</dt><dd>{}</dd>", report.repeats_text());
+    let _ = writeln!(out, "<dt>Rated</dt><dd>{}</dd>", report.rated_text());
     let _ = writeln!(
         out,
         "<dt>Run</dt><dd>{}, {} worker {}, {:.2} s</dd>",
@@ -678,7 +669,10 @@ mod tests {
                 columns: None,
             })
             .collect();
-        let repeats = [Repeats { exact: 2, class: Some(5) }, Repeats { exact: 0, class: Some(1) }];
+        let repeats = [
+            Repeats { exact: 2, class: Some(5), class_by_givens: 0 },
+            Repeats { exact: 0, class: Some(1), class_by_givens: 0 },
+        ];
         let overlap = Overlap {
             test_records: 40,
             exact: Overlapping { records: 3, distinct: 2 },

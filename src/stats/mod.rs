@@ -58,7 +58,7 @@ pub struct Census {
     guess_most: u64,
     /// Puzzles searched (those that parsed; the guesses are theirs).
     searched: u64,
-    /// Records whose rating the ladder could not finish (a search did).
+    /// Records whose rating stopped at a limit.
     unrated: u64,
     /// Records by what happened to their answer, as [`ANSWERS`].
     answers: [u64; 7],
@@ -81,6 +81,16 @@ pub struct Repeats {
     pub exact: u64,
     /// An equivalent puzzle (the same minlex form); `None` when classes were not compared.
     pub class: Option<u64>,
+    /// Puzzles of other sizes than 9x9, and pencilmark puzzles, which have no minlex form
+    /// here: their class is their givens, so a repeat of one is a class repeat too (only
+    /// when classes are compared, and some were read).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub class_by_givens: u64,
+}
+
+/// Whether a count is 0, for the keys written only when something was counted.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A puzzle a census lists: where it is, its text, and what was found.
@@ -99,7 +109,8 @@ pub struct Listed {
     pub solutions: String,
     /// The solver's guesses.
     pub guesses: u64,
-    /// Its rating, if rated (`search` where the ladder could not finish).
+    /// Its rating, if rated (`>= 6.5` where the rating stopped at a limit: the least it can
+    /// be).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<String>,
     /// Its hardest technique, if rated.
@@ -392,7 +403,8 @@ pub struct GuessFigures {
 pub struct RatingFigures {
     /// Puzzles by rating, only those that occur, easiest first.
     pub ratings: Ordered,
-    /// Puzzles the ladder could not finish (a search did): their technique is `search`.
+    /// Puzzles whose rating stopped at a limit (`--max-level`, `--max-work`, or stuck): their
+    /// technique says where (`capped: ...`, `stuck`).
     pub unrated: u64,
     /// Puzzles by hardest technique, in ladder order.
     pub techniques: Ordered,
@@ -439,6 +451,10 @@ fn malformed_kind(error: &RecordError) -> &'static str {
         RecordError::RowLength { .. } => "grid row length",
         RecordError::RowCharacter { .. } => "unexpected character",
         RecordError::RowCount { .. } => "grid row count",
+        RecordError::RowsJoined { .. } => "grid rows joined",
+        RecordError::LineCharacter { .. } => "unexpected character",
+        RecordError::UncommonSize { .. } => "wrong length",
+        RecordError::UnevenBlock { .. } => "grids run together",
         RecordError::RowValue { .. } => "value above the size",
         RecordError::Fields(_) => "unsplittable row",
         RecordError::FieldCount { .. } => "field count",

@@ -69,7 +69,22 @@ impl Chart<'_> {
         let n = self.categories.len().max(1);
         let sides = self.series.len().max(1);
         let most = self.series.iter().flat_map(|(_, c)| c.iter().copied()).max().unwrap_or(0);
-        let counts = count_axis(most, self.log_scale());
+        // Every bar with a count has it written: beside a horizontal bar, above a vertical
+        // one, turned upright where it is wider than its bar (then the count axis leaves room
+        // for it above the tallest bar).
+        let slot = (WIDTH as f64 - 90.0) / n as f64;
+        let bar = 0.8 / sides as f64;
+        let upright = !self.horizontal
+            && self
+                .series
+                .iter()
+                .flat_map(|(_, c)| c.iter())
+                .any(|&v| text_width(&thousands(v), 12.0) > slot * bar + 2.0);
+        let room = match upright {
+            true => (text_width(&thousands(most), 12.0) + 10.0) / PLOT_HEIGHT,
+            false => 0.0,
+        };
+        let counts = count_axis(most, self.log_scale(), room);
         let label_width = |text: &str| text_width(text, 13.0);
         let longest = self.categories.iter().map(|c| label_width(c)).fold(0.0, f64::max);
         let legend = if self.series.len() > 1 { 22 } else { 0 };
@@ -86,7 +101,6 @@ impl Chart<'_> {
         let (top, root) = root.split_vertically(legend);
         self.legend(&top)?;
         // Vertical bars: label every k-th category so that the labels do not overlap.
-        let slot = (WIDTH as f64 - 90.0) / n as f64;
         let stride = match self.horizontal {
             true => 1,
             false => ((longest + 6.0) / slot).ceil().max(1.0) as usize,
@@ -140,19 +154,11 @@ impl Chart<'_> {
                 .draw()?,
         }
         // Each category's slot holds its series' bars side by side, 80% of it in all.
-        let bar = 0.8 / sides as f64;
         let floor = if self.horizontal { chart.x_range().start } else { chart.y_range().start };
         let at = |category: usize, side: usize, offset: f64| {
             category as f64 - 0.4 + bar * (side as f64 + offset)
         };
         let point = |c: f64, v: f64| if self.horizontal { (v, c) } else { (c, v) };
-        // Counts are written on the bars where they fit.
-        let fits = self.horizontal
-            || self
-                .series
-                .iter()
-                .flat_map(|(_, c)| c.iter())
-                .all(|&v| text_width(&thousands(v), 12.0) <= slot * bar + 2.0);
         for (side, (_, values)) in self.series.iter().enumerate() {
             let colour = COLOURS[side % COLOURS.len()];
             let bars = values.iter().enumerate().filter(|&(_, &v)| v > 0).map(|(k, &v)| {
@@ -160,21 +166,24 @@ impl Chart<'_> {
                 Rectangle::new([corner, point(at(k, side, 0.96), v as f64)], colour.filled())
             });
             chart.draw_series(bars)?;
-            if fits {
-                let anchor = match self.horizontal {
-                    true => Pos::new(HPos::Left, VPos::Center),
-                    false => Pos::new(HPos::Center, VPos::Bottom),
-                };
-                let style = TextStyle::from(font(12.0).into_font())
-                    .color(&RGBColor(0x22, 0x22, 0x22))
-                    .pos(anchor);
-                let labels = values.iter().enumerate().filter(|&(_, &v)| v > 0).map(|(k, &v)| {
-                    let (x, y) = point(at(k, side, 0.5), v as f64);
-                    let shift = if self.horizontal { (4, 0) } else { (0, -3) };
-                    EmptyElement::at((x, y)) + Text::new(thousands(v), shift, style.clone())
-                });
-                chart.draw_series(labels)?;
+            // Beside the bar's end, above it, or upright above it (turned a quarter left, it
+            // starts at the bar's top and reads upwards).
+            let (anchor, shift) = match (self.horizontal, upright) {
+                (true, _) => (Pos::new(HPos::Left, VPos::Center), (4, 0)),
+                (false, false) => (Pos::new(HPos::Center, VPos::Bottom), (0, -3)),
+                (false, true) => (Pos::new(HPos::Left, VPos::Center), (0, -3)),
+            };
+            let mut style = TextStyle::from(font(12.0).into_font())
+                .color(&RGBColor(0x22, 0x22, 0x22))
+                .pos(anchor);
+            if upright {
+                style = style.transform(FontTransform::Rotate270);
             }
+            let labels = values.iter().enumerate().filter(|&(_, &v)| v > 0).map(|(k, &v)| {
+                let (x, y) = point(at(k, side, 0.5), v as f64);
+                EmptyElement::at((x, y)) + Text::new(thousands(v), shift, style.clone())
+            });
+            chart.draw_series(labels)?;
         }
         root.present()?;
         Ok(())
@@ -202,12 +211,19 @@ impl Chart<'_> {
     }
 }
 
-/// The count axis: from 0 (linear) or from 1/2 (log), past the most, with round ticks.
-fn count_axis(most: u64, log: bool) -> Axis {
+/// The height of a vertical chart's plotting area, at the least, in SVG units.
+const PLOT_HEIGHT: f64 = 220.0;
+
+/// The count axis: from 0 (linear) or from 1/2 (log), past the most, with round ticks, and
+/// `room` (a share of the axis) above the most at the least, for its count written upright.
+fn count_axis(most: u64, log: bool, room: f64) -> Axis {
     let most = most.max(1) as f64;
+    let room = room.clamp(0.0, 0.6);
     if log {
-        // Powers of ten, the top one with room above the tallest bar for its count.
-        let top = 10f64.powf((most * 3.0).log10().ceil());
+        // Powers of ten, the top one with room above the tallest bar for its count: from 1/2,
+        // log(top / most) is at least `room` of log(top / 0.5).
+        let needed = (most.log10() - room * 0.5f64.log10()) / (1.0 - room);
+        let top = 10f64.powf((most * 3.0).log10().max(needed).ceil());
         let ticks = (0..).map(|e| 10f64.powi(e)).take_while(|&t| t <= top).collect();
         return Axis { range: 0.5..top, log: true, ticks };
     }
@@ -220,7 +236,7 @@ fn count_axis(most: u64, log: bool) -> Axis {
         .find(|&s| s >= raw)
         .unwrap_or(10.0 * magnitude)
         .max(1.0);
-    let top = ((most * 1.12) / step).ceil() * step;
+    let top = ((most * 1.12).max(most / (1.0 - room)) / step).ceil() * step;
     let ticks = (0..).map(|k| k as f64 * step).take_while(|&t| t <= top + step / 2.0).collect();
     Axis { range: 0.0..top, log: false, ticks }
 }
@@ -351,12 +367,38 @@ mod tests {
 
     #[test]
     fn linear_axes_end_on_a_round_tick_past_the_most() {
-        let axis = count_axis(11_282, false);
+        let axis = count_axis(11_282, false, 0.0);
         assert_eq!(axis.ticks.first(), Some(&0.0));
         assert!(axis.range.end >= 11_282.0);
         assert_eq!(axis.ticks.last(), Some(&axis.range.end));
         assert!(axis.ticks.len() <= 8, "{:?}", axis.ticks);
-        let log = count_axis(24_997, true);
+        let log = count_axis(24_997, true, 0.0);
         assert_eq!(log.ticks, [1.0, 10.0, 100.0, 1e3, 1e4, 1e5]);
+        // Room for a count written upright above the tallest bar.
+        let roomy = count_axis(11_282, false, 0.3);
+        assert!(roomy.range.end * 0.7 >= 11_282.0, "{:?}", roomy.range);
+        let roomy = count_axis(24_997, true, 0.3);
+        let share = (roomy.range.end / 24_997.0).log10() / (roomy.range.end / 0.5).log10();
+        assert!(share >= 0.3, "{:?}", roomy.range);
+    }
+
+    #[test]
+    fn every_bar_with_a_count_has_it_written_upright_where_it_is_wider_than_the_bar() {
+        // Forty categories with counts wider than their bars, one of them far the tallest.
+        let mut counts: Vec<u64> = (0..40).map(|k| 1_000 + k * 37).collect();
+        counts[7] = 24_997;
+        let chart = Chart {
+            categories: (0..40).map(|k| format!("{}.{}", k / 10 + 1, k % 10)).collect(),
+            ..chart(vec![("all".into(), counts.clone())], false)
+        };
+        let svg = chart.svg();
+        for v in &counts {
+            assert!(svg.contains(&format!("\n{}\n", thousands(*v))), "{v} missing");
+        }
+        // Narrow counts on wide bars stay level: only the count axis's title is turned.
+        let level = super::tests::chart(vec![("all".into(), vec![3, 40, 0, 7])], false).svg();
+        let turned = |svg: &str| svg.matches("rotate(").count();
+        assert!(turned(&level) <= 1, "{level}");
+        assert_eq!(turned(&svg), turned(&level) + counts.len(), "written upright: {svg}");
     }
 }

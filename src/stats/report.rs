@@ -105,6 +105,49 @@ pub(crate) fn side_name(side: usize, with_test: bool) -> &'static str {
 }
 
 impl Report {
+    /// What repeats were looked for, in words for the page.
+    pub(crate) fn repeats_text(&self) -> String {
+        let by_givens: u64 = self.sides.iter().map(|s| s.figures.repeats.class_by_givens).sum();
+        match (self.by, by_givens) {
+            ("class", 0) => {
+                "the same givens (exact) and equivalent puzzles (class: the same minlex form)"
+                    .into()
+            }
+            ("class", n) => format!(
+                "the same givens (exact) and equivalent puzzles (class: the same minlex form); \
+                 the {} of other sizes or with pencilmarks have no minlex form here, and are \
+                 compared by their givens in both",
+                Plural(n as usize, "puzzle")
+            ),
+            _ => "the same givens only (exact)".into(),
+        }
+    }
+
+    /// Whether the puzzles were rated, in words for the page, and why those of other sizes
+    /// have no rating.
+    pub(crate) fn rated_text(&self) -> String {
+        if !self.rated {
+            return "no (<code>--no-rating</code>)".into();
+        }
+        let yes =
+            "yes: each puzzle's rating and hardest technique, as <code>rate</code> gives them";
+        let others: u64 = self
+            .sides
+            .iter()
+            .flat_map(|s| &s.figures.sizes.0)
+            .filter(|(size, _)| size != "9x9")
+            .map(|(_, n)| n)
+            .sum();
+        match others {
+            0 => yes.into(),
+            n => format!(
+                "{yes}; not the {} of other sizes or with pencilmarks (<code>rate</code> takes \
+                 9x9 puzzles only)",
+                Plural(n as usize, "puzzle")
+            ),
+        }
+    }
+
     /// The report of a run: each input's name, side and census; each side's census (its
     /// inputs' added up) and its repeats across them; the overlap, if there is a test side.
     pub(crate) fn new(

@@ -361,10 +361,12 @@ impl<R: Read> StreamChunker<R> {
                 Err(e) => {
                     // A damaged stream (a truncated archive): the whole records read before the
                     // damage are still a piece; the error comes with the next call.
-                    self.failed = Some(e);
                     self.done = true;
                     buf.truncate(self.last_boundary(&buf, false).unwrap_or(0));
                     buf.truncate(input_end(&buf));
+                    // Named by the first line not read whole, where the damage starts.
+                    let line = self.position.line + count_line_ends(&buf);
+                    self.failed = Some(io::Error::new(e.kind(), format!("line {line}: {e}")));
                     if buf.is_empty() {
                         return Err(self.failed.take().expect("just set"));
                     }
@@ -726,7 +728,7 @@ mod tests {
                 }
             };
             assert_eq!(read, b"one\ntwo\nthree\n", "target {target}: the cut line is not a record");
-            assert_eq!(err.to_string(), "damaged");
+            assert_eq!(err.to_string(), "line 4: damaged", "the first line not read whole");
             assert!(chunker.next_chunk().unwrap().is_none(), "then the end");
         }
     }

@@ -132,6 +132,16 @@ fn put_value(out: &mut Vec<u8>, value: Option<&Value>, first: bool) {
     }
 }
 
+/// A field holding a JSON array of integers (a grid, as [`integer_grid`] reads it), as the
+/// line form of its cells; `None` for any other text. CSV fields may hold such arrays, as
+/// JSON Lines values do.
+pub(crate) fn array_line(field: &[u8]) -> Option<Vec<u8>> {
+    if field.first() != Some(&b'[') {
+        return None;
+    }
+    integer_grid(&serde_json::from_slice::<Value>(field).ok()?)
+}
+
 /// An array of integers, flat (`[0,16,1,...]`) or row by row (`[[0,16,...],[...]]`), as the
 /// line form of its cells: `0` a blank, 1 to 9 digits, 10 and up letters (as LLM datasets
 /// store 16x16 grids). Whether it is a grid, and of which size, is the parser's to say, as for
@@ -497,7 +507,8 @@ mod tests {
         assert_eq!(
             summary[..4],
             [
-                (2, "ok Some(Err(Null))".to_string()),
+                // A null answer is no answer, as an empty one is.
+                (2, "ok Some(Err(WrongLength { cells: 0 }))".to_string()),
                 (3, "no puzzle key in the object".into()),
                 (4, "not a JSON object".into()),
                 (5, "not JSON: the line ends inside it".into()),

@@ -108,7 +108,13 @@ pub fn resolve_with_columns(
         (None, FormatKind::Auto | FormatKind::Jsonl) => {
             let commas = significant.iter().filter(|(line, _)| line.contains(&b',')).count();
             let first_has_one = significant.first().is_some_and(|(line, _)| line.contains(&b','));
-            match first_has_one || commas * 2 > significant.len() {
+            // A one-column CSV: a header that names a puzzle column (`puzzle`, `quizzes`, ...)
+            // over one puzzle a line.
+            let named = significant.first().is_some_and(|(line, _)| {
+                let name = String::from_utf8_lossy(line).trim_matches('"').to_ascii_lowercase();
+                csv::PUZZLE_NAMES.contains(&name.as_str())
+            });
+            match first_has_one || commas * 2 > significant.len() || named {
                 true => Some(Delimiter::COMMA),
                 false => csv::detect_delimiter(&significant),
             }

@@ -7,12 +7,14 @@ use super::csv::rows::{quoting, row_end};
 use super::csv::{plain_row, split_fields_by, CsvLayout, Delimiter, NULL_FIELD};
 use super::lines::{count_line_ends, line_at};
 use super::{is_end_marker, trim, Format};
-use crate::grid::{cell_value, Grid, ParseError};
-use crate::sized::{Board, CellAt, Shape, MAX_SIZE};
+use crate::grid::{Grid, ParseError};
+use crate::sized::Shape;
 use crate::verdict::RecordError;
 
+mod grid;
 mod sized;
 
+pub(crate) use grid::{is_rule, is_title, number_row};
 use sized::any_line;
 pub(crate) use sized::{nine_only, with_answer};
 pub use sized::{Parsed, SizedPuzzle};
@@ -68,10 +70,11 @@ pub struct Records<'a> {
     line: u64,
     /// A CSV header passed over and not yet taken.
     header: Option<&'a [u8]>,
-    /// Rows left in a block of grids written back to back, read N at a time.
-    back_to_back: usize,
-    /// The size N of the grids of the block being read ([`Records::block_rows`]).
-    block_size: usize,
+    /// The block of grid rows being read, while records of it are left ([`grid`]).
+    block: Option<grid::Block>,
+    /// Cells of the next grid record's first line that the record before took: a line that
+    /// holds the end of one grid and the start of the next.
+    carry: usize,
     /// Whether a CSV row's answer field is read ([`Records::without_answers`]).
     answers: bool,
     /// Lines skipped as comments so far.
@@ -89,8 +92,8 @@ impl<'a> Records<'a> {
             pos: 0,
             line: first_line,
             header: None,
-            back_to_back: 0,
-            block_size: 9,
+            block: None,
+            carry: 0,
             answers: true,
             comments: 0,
             shape: None,
@@ -158,135 +161,6 @@ impl<'a> Records<'a> {
     /// The offset in `data` where `line`, a slice of it, ends.
     fn end_of(&self, line: &[u8]) -> usize {
         line.as_ptr() as usize - self.data.as_ptr() as usize + line.len()
-    }
-
-    /// The rows of the block starting at `pos` (up to a blank line, a title, `end` or the end
-    /// of the piece; comments and rules are not rows), and the size of its grids: the shape's
-    /// if the user said, else N where more than half of its rows are rows of N numbers
-    /// ([`number_row`]) for a common size N other than 9, else 9. Nothing is consumed.
-    fn block_rows(&mut self) -> (usize, usize) {
-        let (pos, line_no) = (self.pos, self.line);
-        let mut rows = 0;
-        let mut sizes = [0usize; MAX_SIZE + 1];
-        while let Some((line, _)) = self.next_line() {
-            if line.is_empty() || is_title(line) {
-                break;
-            }
-            if !line.starts_with(b"#") && !is_rule(line) {
-                rows += 1;
-                if let Some(n) = number_row(line).filter(|&n| n <= MAX_SIZE) {
-                    sizes[n] += 1;
-                }
-            }
-        }
-        (self.pos, self.line) = (pos, line_no);
-        let size = match self.shape {
-            Some(shape) => shape.size(),
-            None => Shape::COMMON_SIZES
-                .into_iter()
-                .filter(|&n| n != 9)
-                .find(|&n| sizes[n] * 2 > rows)
-                .unwrap_or(9),
-        };
-        (rows, size)
-    }
-
-    /// A grid: N rows, read up to a blank line or a title line (Project Euler's `Grid 01`),
-    /// or N at a time where grids are written back to back. The evidence for back to back
-    /// is the block's rows being a multiple of N; any other count is one record whose error
-    /// says how many rows it had. N is the block's ([`Records::block_rows`]): 9 but for
-    /// rows of numbers of another size, or a shape the user gave.
-    fn grid_record(&mut self) -> Option<Record<'a>> {
-        let (text, first) = self.peek_significant()?;
-        let start = self.end_of(text) - text.len();
-        let mut end = start + text.len();
-        if self.back_to_back == 0 {
-            let (rows, size) = self.block_rows();
-            self.block_size = size;
-            if rows > size && rows % size == 0 {
-                self.back_to_back = rows;
-            }
-        }
-        let size = self.block_size;
-        let shape = match self.shape {
-            Some(shape) => shape,
-            None => Shape::of_size(size).expect("a common size"),
-        };
-        let split = self.back_to_back > 0;
-        let mut cells = Vec::with_capacity(size * size);
-        let mut rows = 0usize;
-        let (mut spaced, mut boxed) = (false, false);
-        let mut error: Option<(u64, RecordError)> = None;
-        // A record runs to the next blank line, title or the end, or to its N-th row in a
-        // block of grids back to back; comments and rules inside it are skipped.
-        loop {
-            let (pos, line_no) = (self.pos, self.line);
-            let Some((line, number)) = self.next_line() else { break };
-            if line.is_empty() {
-                break;
-            }
-            if is_title(line) {
-                (self.pos, self.line) = (pos, line_no); // the next record's
-                break;
-            }
-            if line.starts_with(b"#") {
-                self.comments += 1;
-                continue;
-            }
-            if is_rule(line) {
-                continue;
-            }
-            rows += 1;
-            end = self.end_of(line);
-            if error.is_none() {
-                if rows > size {
-                    error = Some((number, RecordError::RowCount { rows, size: size as u8 }));
-                } else {
-                    let row = match size {
-                        9 => parse_row(line, rows as u8).map(|(row, has_spaces, has_bars)| {
-                            cells.extend_from_slice(&row);
-                            (has_spaces, has_bars)
-                        }),
-                        _ => parse_number_row(line, rows as u8, size as u8, &mut cells)
-                            .map(|has_bars| (true, has_bars)),
-                    };
-                    match row {
-                        Ok(layout) if rows == 1 => (spaced, boxed) = layout,
-                        Ok(_) => {}
-                        Err(e) => error = Some((number, e)),
-                    }
-                }
-            }
-            if split && rows == size {
-                self.back_to_back -= size;
-                break;
-            }
-        }
-        let text = &self.data[start..end];
-        let size8 = size as u8;
-        let fault = match error {
-            // Report the full count of rows, on the first extra row's line.
-            Some((line, RecordError::RowCount { .. })) => {
-                Some((line, RecordError::RowCount { rows, size: size8 }))
-            }
-            Some(fault) => Some(fault),
-            None if rows < size => Some((first, RecordError::RowCount { rows, size: size8 })),
-            None => None,
-        };
-        let layout = Layout::Rows { spaced, boxed };
-        let (line, parsed) = match fault {
-            Some((line, e)) => (line, Err(e)),
-            None if size == 9 => {
-                let grid = Grid(cells.try_into().expect("81 cells"));
-                (first, Ok(Parsed::Nine(Puzzle { grid, layout, answer: None })))
-            }
-            None => {
-                let board = Board::from_cells(shape, &cells).expect("checked cells");
-                let sized = SizedPuzzle { board, marks: None, layout, answer: None };
-                (first, Ok(Parsed::Sized(Box::new(sized))))
-            }
-        };
-        Some(Record { line, text, parsed })
     }
 
     fn csv_record(&mut self, csv: CsvLayout) -> Option<Record<'a>> {
@@ -399,119 +273,25 @@ fn csv_puzzle(
         return Err(ParseError::Null.into());
     }
     let answer = answer.map(|answer| (!null(answer)).then_some(answer));
+    let array = |field: &[u8]| field.first() == Some(&b'[');
+    if array(puzzle) || answer.flatten().is_some_and(array) {
+        return csv_arrays(puzzle, answer, shape);
+    }
     with_answer(puzzle, answer, Layout::Csv, shape)
 }
 
-/// Whether a line is a grid's title, as Project Euler's p096 file has them: `Grid 01`.
-pub(crate) fn is_title(line: &[u8]) -> bool {
-    let Some((word, rest)) = line.split_at_checked(4) else { return false };
-    let number = rest.trim_ascii_start();
-    word.eq_ignore_ascii_case(b"grid")
-        && number.len() < rest.len()
-        && !number.is_empty()
-        && number.iter().all(u8::is_ascii_digit)
-}
-
-/// Whether a line is a rule between a pretty-printed grid's bands (`------+-------+------`,
-/// `===+===+===`): only `-`, `=`, `+`, `|` and spaces, and not a row of nine `-` blanks (a
-/// rule has a `+` or `=`, or other than nine dashes).
-pub(crate) fn is_rule(line: &[u8]) -> bool {
-    if line.is_empty() || !line.iter().all(|b| b"-=+|".contains(b) || b.is_ascii_whitespace()) {
-        return false;
-    }
-    let dashes = line.iter().filter(|&&b| b == b'-').count();
-    line.iter().any(|&b| b == b'+' || b == b'=') || dashes != 9
-}
-
-/// Parses one grid row: nine cells, optionally separated by white space and `|` between
-/// boxes. Returns the cells, whether any white space separated them, and whether any `|` did.
-fn parse_row(line: &[u8], row: u8) -> Result<([u8; 9], bool, bool), RecordError> {
-    let mut cells = [0u8; 9];
-    let mut count = 0;
-    let (mut spaced, mut boxed) = (false, false);
-    for (i, &byte) in line.iter().enumerate() {
-        if byte.is_ascii_whitespace() {
-            spaced = true;
-            continue;
-        }
-        if byte == b'|' {
-            boxed = true;
-            continue;
-        }
-        // Grids, written by hand more often than lines, may also blank a cell with `*` or `-`.
-        let value = match byte {
-            b'*' | b'-' => Some(0),
-            _ => cell_value(byte),
-        };
-        let value = value.ok_or(RecordError::RowCharacter { row, column: i + 1, byte })?;
-        if count < 9 {
-            cells[count] = value;
-        }
-        count += 1;
-    }
-    if count != 9 {
-        return Err(RecordError::RowLength { row, cells: count, size: 9 });
-    }
-    Ok((cells, spaced, boxed))
-}
-
-/// The cells of a row of numbers: split at white space and `|`, each piece a number (`0` a
-/// blank) or `.` or `_` (a blank).
-fn number_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line.split(|&b| b.is_ascii_whitespace() || b == b'|').filter(|cell| !cell.is_empty())
-}
-
-/// How many numbers a line holds, if it is a row of numbers separated by white space (perhaps
-/// `|` between boxes): two or more, each one or two digits (a grid's values go to 25) or a
-/// blank (`.`, `_`). The evidence for a grid of another size than 9x9 (`0 16 1 0 ...`): the
-/// format's detection and a block's size count such rows. Fields of longer numbers (an id,
-/// an 81-digit puzzle, between spaces) are not such a row.
-pub(crate) fn number_row(line: &[u8]) -> Option<usize> {
-    let mut count = 0;
-    for cell in number_cells(line) {
-        let blank = cell == b"." || cell == b"_";
-        if !blank && (cell.len() > 2 || !cell.iter().all(u8::is_ascii_digit)) {
-            return None;
-        }
-        count += 1;
-    }
-    (count >= 2).then_some(count)
-}
-
-/// Parses one row of a grid of size `size` other than 9, appending its cells to `cells`:
-/// `size` whole numbers separated by white space (a line of one piece, run together, is one
-/// cell), `0`, `.` or `_` a blank, perhaps `|` between boxes. Returns whether any `|` did.
-/// A wrong count of cells is named before a bad cell; a bad character by its position in the
-/// line, a number above the size by its cell.
-fn parse_number_row(
-    line: &[u8],
-    row: u8,
-    size: u8,
-    cells: &mut Vec<u8>,
-) -> Result<bool, RecordError> {
-    let count = number_cells(line).count();
-    if count != usize::from(size) {
-        return Err(RecordError::RowLength { row, cells: count, size });
-    }
-    for (column, cell) in number_cells(line).enumerate() {
-        let at = CellAt { cell: u16::from(row - 1) * u16::from(size) + column as u16, size };
-        let mut value = 0u32;
-        if cell != b"." && cell != b"_" {
-            for (i, &byte) in cell.iter().enumerate() {
-                if !byte.is_ascii_digit() {
-                    // Its position in the line, as a 9x9 row's bad character is named.
-                    let offset = cell.as_ptr() as usize - line.as_ptr() as usize;
-                    return Err(RecordError::RowCharacter { row, column: offset + i + 1, byte });
-                }
-                value = value.saturating_mul(10).saturating_add(u32::from(byte - b'0'));
-            }
-        }
-        if value > u32::from(size) {
-            return Err(RecordError::RowValue { at, value });
-        }
-        cells.push(value as u8);
-    }
-    Ok(line.contains(&b'|'))
+/// [`csv_puzzle`] for fields that hold JSON arrays of integers (`[0,0,3,...]`), read as a
+/// JSON Lines input's are.
+#[cold]
+fn csv_arrays(
+    puzzle: &[u8],
+    answer: Option<Option<&[u8]>>,
+    shape: Option<Shape>,
+) -> Result<Parsed, RecordError> {
+    let puzzle = super::jsonl::array_line(puzzle).unwrap_or_else(|| puzzle.to_vec());
+    let answer =
+        answer.map(|a| a.map(|a| super::jsonl::array_line(a).unwrap_or_else(|| a.to_vec())));
+    with_answer(&puzzle, answer.as_ref().map(|a| a.as_deref()), Layout::Csv, shape)
 }
 
 impl<'a> Iterator for Records<'a> {
@@ -559,143 +339,6 @@ mod tests {
         assert_eq!(got[0].parsed.clone().unwrap().into_nine().grid.to_string(), PUZZLE);
         assert_eq!(got[2].line, 5);
         assert_eq!(got[2].parsed.clone().unwrap_err().to_string(), "80 cells, expected 81");
-    }
-
-    const GRID: &str = "8 0 0 0 0 0 0 0 0
-0 0 3 6 0 0 0 0 0
-0 7 0 0 9 0 2 0 0
-0 5 0 0 0 7 0 0 0
-0 0 0 0 4 5 7 0 0
-0 0 0 1 0 0 0 3 0
-0 0 1 0 0 0 0 6 8
-0 0 8 5 0 0 0 1 0
-0 9 0 0 0 0 4 0 0
-";
-
-    #[test]
-    fn grid_records_are_separated_by_blank_lines() {
-        let compact = GRID.replace(' ', "");
-        let text = format!("# two puzzles\n{GRID}\n\n{compact}");
-        let got = records(Format::Grid, &text);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[0].line, 2);
-        assert_eq!(got[1].line, 13);
-        let (a, b) = (
-            got[0].parsed.clone().unwrap().into_nine(),
-            got[1].parsed.clone().unwrap().into_nine(),
-        );
-        assert_eq!(a.grid, b.grid);
-        assert_eq!(a.layout, Layout::Rows { spaced: true, boxed: false });
-        assert_eq!(b.layout, Layout::Rows { spaced: false, boxed: false });
-        let a = a.grid;
-        assert_eq!(a.get(0, 0), 8);
-        assert_eq!(a.get(8, 6), 4);
-    }
-
-    #[test]
-    fn grid_errors_name_the_row_line() {
-        let mut lines: Vec<&str> = GRID.lines().collect();
-        lines.remove(4);
-        let missing = lines.join("\n");
-        let text = format!("{missing}\n\n{GRID}");
-        let got = records(Format::Grid, &text);
-        assert_eq!(got.len(), 2, "the next record is unaffected");
-        assert_eq!(got[0].line, 1);
-        assert_eq!(got[0].parsed.clone().unwrap_err().to_string(), "8 rows, expected 9");
-        assert!(got[1].parsed.is_ok());
-
-        let extra = format!("{GRID}1 2 3 4 5 6 7 8 9\n");
-        let got = records(Format::Grid, &extra);
-        assert_eq!(got[0].line, 10);
-        assert_eq!(got[0].parsed.clone().unwrap_err().to_string(), "10 rows, expected 9");
-
-        let bad = GRID.replace("0 0 3 6", "0 0 3 x");
-        let got = records(Format::Grid, &bad);
-        assert_eq!(got[0].line, 2);
-        let err = got[0].parsed.clone().unwrap_err().to_string();
-        assert_eq!(err, "row 2, column 7: unexpected character 'x'");
-
-        let short = GRID.replace("0 7 0 0 9 0 2 0 0", "0 7 0 0 9 0 2 0");
-        let got = records(Format::Grid, &short);
-        assert_eq!(
-            (got[0].line, got[0].parsed.clone().unwrap_err().to_string()),
-            (3, "8 cells in row 3, expected 9".into())
-        );
-    }
-
-    /// `GRID` pretty-printed, with every kind of blank.
-    const PRETTY: &str = "8 * * | - - _ | . . 0
-* * 3 | 6 * * | * * *
-* 7 * | * 9 * | 2 * *
-------+-------+------
-* 5 * | * * 7 | * * *
-* * * | * 4 5 | 7 * *
-* * * | 1 * * | * 3 *
-------+-------+------
-* * 1 | * * * | * 6 8
-* * 8 | 5 * * | * 1 *
-* 9 * | * * * | 4 * *
-";
-
-    #[test]
-    fn pretty_grids_read_as_plain_ones() {
-        let plain = records(Format::Grid, GRID)[0].parsed.clone().unwrap().into_nine().grid;
-        let got = records(Format::Grid, PRETTY);
-        assert_eq!(got.len(), 1);
-        let pretty = got[0].parsed.clone().unwrap().into_nine();
-        assert_eq!(pretty.grid, plain);
-        assert_eq!(pretty.layout, Layout::Rows { spaced: true, boxed: true });
-        assert_eq!(got[0].text, PRETTY.trim_end().as_bytes(), "the record is the whole grid");
-        let compact = records(Format::Grid, "8--|---|---\n--3|6--|---\n-7-|-9-|2--\n---+---+---\n-5-|--7|---\n---|-45|7--\n---|1--|-3-\n---+---+---\n--1|---|-68\n--8|5--|-1-\n-9-|---|4--\n");
-        let compact = compact[0].parsed.clone().unwrap().into_nine();
-        assert_eq!(compact.grid, plain);
-        assert_eq!(compact.layout, Layout::Rows { spaced: false, boxed: true });
-        // With an outer border too, as some printers draw it.
-        let bordered: String = PRETTY
-            .lines()
-            .map(|l| match l.starts_with('-') {
-                true => "+-------+-------+-------+\n".to_string(),
-                false => format!("| {l} |\n"),
-            })
-            .collect();
-        let bordered = format!("+-------+-------+-------+\n{bordered}+-------+-------+-------+\n");
-        let got = records(Format::Grid, &bordered);
-        assert_eq!((got.len(), got[0].line), (1, 2));
-        assert_eq!(got[0].parsed.clone().unwrap().into_nine().grid, plain);
-        // A row of nine `-` blanks is a row, not a rule.
-        assert!(!is_rule(b"---------") && !is_rule(b"- - - | - - - | - - -"));
-        assert!(is_rule(b"------+-------+------") && is_rule(b"====================="));
-    }
-
-    #[test]
-    fn titles_and_back_to_back_grids_separate_records() {
-        let compact = GRID.replace(' ', "");
-        let euler = format!("Grid 01\n{compact}Grid 02\n{compact}");
-        let got = records(Format::Grid, &euler);
-        assert_eq!(got.len(), 2);
-        assert_eq!((got[0].line, got[1].line), (2, 12));
-        assert!(got.iter().all(|r| r.parsed.is_ok()));
-        let back_to_back = format!("{compact}{compact}{compact}\n{GRID}");
-        let got = records(Format::Grid, &back_to_back);
-        assert_eq!(got.len(), 4);
-        assert_eq!(got.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 10, 19, 29]);
-        assert!(got.iter().all(|r| r.parsed.is_ok()));
-        assert!(got[1].text.starts_with(b"800000000") && got[1].text.ends_with(b"090000400"));
-        // Too little evidence to split: 17 rows are one record with an error, not two grids.
-        let mut rows: Vec<&str> = compact.lines().collect();
-        rows.remove(3);
-        let seventeen = format!("{}\n{compact}\n{GRID}", rows.join("\n"));
-        let got = records(Format::Grid, &seventeen);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[0].parsed.clone().unwrap_err().to_string(), "17 rows, expected 9");
-        assert_eq!(got[0].line, 10, "the first row past nine");
-        assert!(got[1].parsed.is_ok());
-        assert!(
-            is_title(b"Grid 01")
-                && is_title(b"grid  7")
-                && !is_title(b"Grid")
-                && !is_title(b"Grid01")
-        );
     }
 
     const ANSWER: &str =

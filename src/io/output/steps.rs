@@ -3,16 +3,16 @@
 //! that Parquet output and Python's tables give them (a map, a list of structs), decoded from
 //! that same JSON.
 //!
-//! A step in JSON:
+//! A step in JSON has SE's technique name, its rating (every step has one: SE's engine takes
+//! no search step, so the text's `[3.2]` and the JSON's `rating` are the same number), the
+//! digits, houses and cells it names, its placements and eliminations, its chains (nodes with
+//! their parents) and its text, which `explain`'s line output writes:
 //!
 //! ```text
-//! {"technique":"x-wing","rating":3.2,"digits":[3],"houses":["row 2","row 7","column 1",
-//!  "column 9"],"cells":["r2c1","r2c9","r7c1","r7c9"],"placements":[],
-//!  "eliminations":[{"cell":"r5c1","digit":3},{"cell":"r5c9","digit":3}],
-//!  "text":"x-wing on 3 in rows 2,7, columns 1,9: r5c1<>3, r5c9<>3 [3.2]"}
+//! {"technique":"X-Wing","rating":3.2,"digits":[3],"houses":[...],"cells":[...],
+//!  "placements":[],"eliminations":[{"cell":"r5c1","digit":3},...],"chains":[],
+//!  "text":"... [3.2]"}
 //! ```
-//!
-//! A search step has no rating (`null`) and has `guesses` and `backtracks`.
 
 use std::io::Write as _;
 use std::sync::Arc;

@@ -94,8 +94,8 @@ pub enum LayoutError {
     /// Nothing says which column holds the puzzle.
     #[error(
         "cannot tell which column holds the puzzle: no column is named so in the first line \
-         ({header}), and none holds 81-cell puzzles in most of the first {rows} rows; use \
-         --puzzle-col"
+         ({header}), and none holds puzzles (81 cells, or 16 to 625 for the other sizes) in \
+         most of the first {rows} rows; use --puzzle-col"
     )]
     NoPuzzleColumn {
         /// The first line.
@@ -172,6 +172,16 @@ pub(crate) fn is_grid_field(field: &[u8]) -> bool {
     field.len() == 81 && field.iter().all(|&b| crate::grid::cell_value(b).is_some())
 }
 
+/// Whether a field looks like a puzzle or a solution of a size other than 9x9: a line of one
+/// of the common sizes' cells (16, 36, 64, 144, 256 or 625) that parses as one. Columns of
+/// them are looked for only where no column holds 81-cell grids, so that a column of short
+/// numbers is not taken for 4x4 puzzles beside a column of 9x9 ones.
+fn is_sized_grid_field(field: &[u8]) -> bool {
+    field.len() != 81
+        && crate::sized::Shape::of_cells(field.len()).is_some()
+        && crate::sized::Board::parse_line(field, None).is_ok()
+}
+
 /// Whether a field could be a column's name in a header: some letters, short, and not a
 /// string of cells (a puzzle with a bad character or a cell too many or too few is not a name,
 /// but a record to report at its own line).
@@ -240,15 +250,21 @@ struct Evidence {
     rows: usize,
     grids: Vec<usize>,
     with_blanks: Vec<usize>,
+    /// The same, for grids of the other sizes ([`is_sized_grid_field`]).
+    sized: Vec<usize>,
+    sized_blanks: Vec<usize>,
     /// How many rows have each number of fields.
     widths: Vec<usize>,
 }
 
 impl Evidence {
     fn add(&mut self, fields: &[&[u8]]) {
+        // A JSON array of integers is a grid too, as it is read ([`super::super::jsonl`]).
+        let arrays: Vec<Option<Vec<u8>>> =
+            fields.iter().map(|f| crate::io::format::jsonl::array_line(f)).collect();
         self.rows += 1;
         let width = fields.len();
-        for v in [&mut self.grids, &mut self.with_blanks] {
+        for v in [&mut self.grids, &mut self.with_blanks, &mut self.sized, &mut self.sized_blanks] {
             if v.len() < width {
                 v.resize(width, 0);
             }
@@ -258,18 +274,34 @@ impl Evidence {
         }
         self.widths[width] += 1;
         for (i, field) in fields.iter().enumerate() {
+            let field: &[u8] = arrays[i].as_deref().unwrap_or(field);
+            let blanks = || field.iter().any(|&b| crate::grid::cell_value(b) == Some(0));
             if is_grid_field(field) {
                 self.grids[i] += 1;
-                if field.iter().any(|&b| crate::grid::cell_value(b) == Some(0)) {
-                    self.with_blanks[i] += 1;
-                }
+                self.with_blanks[i] += usize::from(blanks());
+            } else if is_sized_grid_field(field) {
+                self.sized[i] += 1;
+                self.sized_blanks[i] += usize::from(blanks());
             }
         }
     }
 
-    /// The positions that hold a grid in most rows read, in order.
+    /// The positions that hold a 9x9 grid in most rows read, in order; where none does, those
+    /// that hold a grid of another size.
     fn grid_columns(&self) -> Vec<usize> {
-        (0..self.grids.len()).filter(|&i| self.grids[i] * 2 > self.rows).collect()
+        let most = |counts: &[usize]| -> Vec<usize> {
+            (0..counts.len()).filter(|&i| counts[i] * 2 > self.rows).collect()
+        };
+        let nine = most(&self.grids);
+        match nine.is_empty() {
+            true => most(&self.sized),
+            false => nine,
+        }
+    }
+
+    /// Whether a grid at position `i` had blanks in some row read.
+    fn has_blanks(&self, i: usize) -> bool {
+        self.with_blanks[i] > 0 || self.sized_blanks[i] > 0
     }
 
     /// The number of fields most rows have.
@@ -380,8 +412,7 @@ pub(crate) fn layout_with_header<'a>(
         None => match by_name(&PUZZLE_NAMES).filter(|_| header) {
             Some(i) => (i, ColumnSource::Header),
             None => {
-                let with_blanks =
-                    grid_columns.iter().copied().find(|&i| evidence.with_blanks[i] > 0);
+                let with_blanks = grid_columns.iter().copied().find(|&i| evidence.has_blanks(i));
                 let i = with_blanks.or(grid_columns.first().copied()).ok_or_else(|| {
                     LayoutError::NoPuzzleColumn { header: header_text.clone(), rows: evidence.rows }
                 })?;

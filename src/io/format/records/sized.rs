@@ -95,6 +95,43 @@ pub(super) fn any_line(
     layout: Layout,
     shape: Option<Shape>,
 ) -> Result<Parsed, RecordError> {
+    match line_as_is(line, layout, shape) {
+        Ok(parsed) => Ok(parsed),
+        Err(e) => Err(line_error(line, e, shape)),
+    }
+}
+
+/// Why a line is no puzzle, said better than its parser can where it helps: a character that
+/// is not ASCII is named, with its column counted in characters (`é` is not two cells); a
+/// length that is the cells of a size read only when asked for says so.
+#[cold]
+fn line_error(line: &[u8], error: RecordError, shape: Option<Shape>) -> RecordError {
+    if let Some(at) = line.iter().position(|b| !b.is_ascii()) {
+        let column = String::from_utf8_lossy(&line[..at]).chars().count() + 1;
+        let rest = &line[at..line.len().min(at + 4)];
+        let character = match std::str::from_utf8(rest) {
+            Ok(text) => text.chars().next(),
+            Err(e) => {
+                std::str::from_utf8(&rest[..e.valid_up_to()]).ok().and_then(|t| t.chars().next())
+            }
+        };
+        return RecordError::LineCharacter { column, character, byte: line[at] };
+    }
+    match error {
+        RecordError::Line(ParseError::WrongLength { cells }) if shape.is_none() => {
+            let n = cells.isqrt();
+            match n * n == cells && Shape::of_size(n).is_some() {
+                true => RecordError::UncommonSize { cells, size: n as u8 },
+                false => error,
+            }
+        }
+        error => error,
+    }
+}
+
+/// [`any_line`], its parsers' errors as they are.
+#[inline]
+fn line_as_is(line: &[u8], layout: Layout, shape: Option<Shape>) -> Result<Parsed, RecordError> {
     let sized = |shape| Ok(Parsed::Sized(Box::new(sized_line(line, layout, shape)?)));
     match shape {
         // Told another size than 9x9: every line is a grid of it.
@@ -124,7 +161,7 @@ pub(crate) fn nine_only(line: &[u8], task: &'static str) -> Result<Grid, RecordE
 }
 
 /// A puzzle in the line form of any size and the answer it carries: `None` for none,
-/// `Some(None)` for a null, which is never a valid answer. The one rule for CSV rows and the
+/// `Some(None)` for a null, which is no answer, as an empty field is, and never valid. The one rule for CSV rows and the
 /// batch API's strings.
 #[inline]
 pub(crate) fn with_answer(
@@ -135,7 +172,8 @@ pub(crate) fn with_answer(
 ) -> Result<Parsed, RecordError> {
     match any_line(puzzle, layout, shape)? {
         Parsed::Nine(puzzle) => Ok(Parsed::Nine(Puzzle {
-            answer: answer.map(|answer| answer.map_or(Err(ParseError::Null), Grid::parse_line)),
+            // A null is no answer, as an empty field is: one fault, one message.
+            answer: answer.map(|answer| Grid::parse_line(answer.unwrap_or_default())),
             ..puzzle
         })),
         Parsed::Sized(mut sized) => {
