@@ -154,7 +154,9 @@ def test_apply_transform_forward_inverse_and_bad_rows():
     assert other == [
         "a 16x16 puzzle: apply_transform takes 9x9 puzzles only",
         "a pencilmark puzzle: apply_transform takes 9x9 puzzles only",
-        "100 cells, expected 81",  # no size is known by that length (`--size 10` names 10x10)
+        # No size is read by that length unasked: the message says how to ask for 10x10.
+        "100 cells, expected 81: a 10x10 puzzle? Sizes other than 4, 6, 8, 9, 12, 16 and 25 are "
+        "read when asked for: --size 10",
     ]
     with pytest.raises(ValueError, match="not a transformation"):
         sb.apply_transform([PUZZLE], "nonsense")
