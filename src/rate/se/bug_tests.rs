@@ -6,43 +6,8 @@
 //! cell a given 9: SE's rules do not check consistency), positions from SE's traces of real
 //! puzzles, synthetic near-BUG positions, and positions where SE finds nothing.
 
-use super::super::grid::cell_name;
-use super::super::grid::Grid;
+use super::super::probe::{check, Case};
 use super::*;
-
-struct Case {
-    pos: &'static str,
-    /// SE's first hint: name, difficulty, removals ("r1c1:8,...", sorted as strings).
-    expect: Option<(&'static str, &'static str, &'static str)>,
-}
-
-fn position(text: &str) -> Grid {
-    let mut grid = Grid::new(&[0; 81]);
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    assert_eq!(tokens.len(), 81);
-    for (c, t) in tokens.iter().enumerate() {
-        if let Some(v) = t.strip_prefix('=') {
-            grid.values[c] = v.parse().unwrap();
-            grid.cands[c] = 0;
-        } else {
-            grid.cands[c] = t.bytes().fold(0, |m, b| m | 1 << (b - b'0'));
-        }
-    }
-    grid
-}
-
-fn check(cases: &[Case], rule: fn(&Grid) -> Option<Hint>) {
-    for (i, case) in cases.iter().enumerate() {
-        let got = rule(&position(case.pos)).map(|h| {
-            let mut removed: Vec<String> =
-                h.eliminations().iter().map(|&(c, d)| format!("{}:{}", cell_name(c), d)).collect();
-            removed.sort();
-            (h.name, h.difficulty, removed.join(","))
-        });
-        let want = case.expect.map(|(n, d, r)| (n, d.parse::<f64>().unwrap(), r.to_string()));
-        assert_eq!(got, want, "case {i}: {}", case.pos);
-    }
-}
 
 #[rustfmt::skip]
 const CASES: &[Case] = &[

@@ -25,6 +25,8 @@ mod chaining;
 mod fast;
 mod fish;
 mod locking;
+#[cfg(test)]
+mod probe;
 mod quick;
 mod singles;
 mod subsets;
