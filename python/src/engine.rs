@@ -11,7 +11,7 @@
 //!   through its [`Cancel`] token, waits for it to stop (a file run removes its staged
 //!   outputs) and is raised.
 //! - **Slices**: rows are judged [`RUN`] at a time, so the verdicts in memory stay few
-//!   whatever the input's size, and go into record batches of [`SLICE`] rows.
+//!   whatever the input's size, and go into record batches of at most [`SLICE`] rows.
 //! - **Panics**: a bug that panics in Rust comes back as a `RuntimeError`, not as pyo3's
 //!   `PanicException` (a `BaseException` that `except Exception` would not catch).
 
@@ -28,10 +28,7 @@ use sudoku_bulk::sized::{shape_asked, Shape};
 use sudoku_bulk::{SolverKind, Task};
 
 use crate::input::Texts;
-use crate::table::{schema, TableBuilder};
-
-/// Rows put in one record batch of the output.
-pub(crate) const SLICE: usize = 1 << 16;
+use crate::table::{schema, TableBuilder, SLICE};
 
 /// Rows judged at a time: few enough that their verdicts (some 200 bytes each) are still in
 /// cache when the table is built from them, enough that the pool's hand-over is noise.

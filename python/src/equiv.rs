@@ -35,9 +35,9 @@ use sudoku_bulk::verdict::RecordError;
 use sudoku_bulk::{Grid, Task};
 
 use crate::cells::{self, with_cells, Cell, Encoding, CELLS};
-use crate::engine::{answer_at, judge_table, watched, with_batch, Options, RUN, SLICE};
+use crate::engine::{answer_at, judge_table, watched, with_batch, Options, RUN};
 use crate::input::Texts;
-use crate::table::{schema_of, Slices};
+use crate::table::{schema_of, Slices, SLICE};
 use crate::{MISSING, NULL_INPUT};
 
 fn text(name: &str) -> Field {

@@ -20,8 +20,8 @@ use sudoku_bulk::generation::{fresh_seed, GenerateError, Puzzles};
 use sudoku_bulk::run::{threads, Cancel};
 use sudoku_bulk::table::OutputColumn;
 
-use crate::engine::{shape_arg, thread_count, watched, SLICE};
-use crate::table::{schema_of, Slices};
+use crate::engine::{shape_arg, thread_count, watched};
+use crate::table::{schema_of, Slices, SLICE};
 
 /// The key of the schema's metadata that holds the seed.
 const SEED_KEY: &str = "seed";

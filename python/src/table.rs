@@ -21,7 +21,7 @@
 //! or `missing` for a null input; `error` is null for a row that
 //! passed, the particulars (or the reason, where there are none) for one that failed, and
 //! `null input` for a null. Text columns are `string` (32-bit offsets): a batch holds a slice
-//! of at most [`engine::SLICE`](crate::engine::SLICE) rows, far below the 2 GiB an offset
+//! of at most [`SLICE`] rows, far below the 2 GiB an offset
 //! can reach. `rating` is `double`; `rate`'s `steps` is a `map<string, int64>` (steps by
 //! technique) and `explain`'s a list of structs (one a step), built by the library from the
 //! JSON its other outputs write.
@@ -33,8 +33,11 @@ use arrow_schema::SchemaRef;
 use sudoku_bulk::table::{table_schema, OutputColumn, Row, Value};
 use sudoku_bulk::{Task, Verdict};
 
-use crate::engine::SLICE;
 use crate::{MISSING, NULL_INPUT};
+
+/// Rows put in one record batch of the output, at most: the engine cuts its slices no longer,
+/// and [`Slices`] ends one there.
+pub(crate) const SLICE: usize = 1 << 16;
 
 /// `task`'s table columns: (`size`, if asked for), `status`, its own, `error`.
 fn columns(task: Task, size: bool) -> Arc<[OutputColumn]> {

@@ -13,7 +13,9 @@ from typing import Any
 
 import pyarrow as pa
 
-from . import Box, _native, count, rate, solve, validate
+from . import _native
+from ._common import Box
+from ._tables import count, rate, solve, validate
 
 #: The tasks a job can run, by the names of the package's functions.
 TASKS = ("solve", "count", "validate", "rate")

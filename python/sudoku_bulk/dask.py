@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import dask.dataframe
     import pandas
 
-    from . import Box
+    from ._common import Box
 
 __all__ = ["count", "rate", "solve", "validate"]
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from pyspark.sql import DataFrame
     from pyspark.sql.types import StructField
 
-    from . import Box
+    from ._common import Box
 
 __all__ = ["count", "rate", "solve", "validate"]
 
