@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _native
-from ._common import Box, _Int
+from ._common import Box, _Int, _size, _threads
 
 
 @overload
@@ -82,4 +82,4 @@ def solve_array(
     """
     if not isinstance(grids, np.ndarray):
         grids = np.asarray(grids)
-    return _native.solve_array(grids, blank, offset, threads, solver, size, box)
+    return _native.solve_array(grids, blank, offset, _threads(threads), solver, _size(size), box)

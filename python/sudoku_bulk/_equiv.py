@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from . import _native
-from ._common import _column, _Int
+from ._common import _column, _Int, _threads, _whole
 
 
 def canon(
@@ -38,7 +38,7 @@ def canon(
         ``canonical`` (81 digits, blanks ``0``; null where the row is not a puzzle),
         ``automorphisms`` (int64, with ``automorphisms=True``) and ``error``.
     """
-    return _native.canon(_column(puzzles, "puzzles"), form, automorphisms, threads)
+    return _native.canon(_column(puzzles, "puzzles"), form, automorphisms, _threads(threads))
 
 
 def equivalent(a: Any, b: Any, *, threads: int | None = None) -> pa.BooleanArray:
@@ -109,13 +109,13 @@ def augment(
     return _native.augment(
         _column(puzzles, "puzzles"),
         answers,
-        copies,
-        seed,
+        _whole(copies, "copies", "an int from 1 to 2**32 - 1", 1, 2**32 - 1),
+        _whole(seed, "seed", "an int from 0 to 2**64 - 1", 0, 2**64 - 1),
         include_original,
         with_transform,
         keys,
-        file,
-        threads,
+        _whole(file, "file", "an int, 0 or more", 0, 2**64 - 1),
+        _threads(threads),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _native
-from ._common import Box, PathLike
+from ._common import Box, PathLike, _limit, _optional, _size, _threads
 
 
 def solve_file(
@@ -86,7 +86,7 @@ def solve_file(
             or CSV columns that cannot be worked out.
         KeyboardInterrupt: Ctrl-C while it ran; no output was written.
     """
-    return _native.run_file(
+    return _run(
         "solve", path, output, threads=threads, solver=solver, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
@@ -123,7 +123,7 @@ def count_file(
     ``limit`` and ``solutions``: how many records had each count that occurs (``"0"``,
     ``"1"``, ``"2+"``), as the CLI's ``--summary-json`` lists them.
     """
-    return _native.run_file(
+    return _run(
         "count", path, output, limit=limit, threads=threads, solver=solver, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
@@ -159,7 +159,7 @@ def validate_file(
     Takes :func:`solve_file`'s arguments. ``summary["failed"] == 0`` means the dataset is
     clean.
     """
-    return _native.run_file(
+    return _run(
         "validate", path, output, threads=threads, solver=solver, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
@@ -196,7 +196,7 @@ def rate_file(
     (how many records had each rating that occurs) and ``techniques`` (how many had each
     hardest technique), as the CLI's ``--summary-json`` lists them.
     """
-    return _native.run_file(
+    return _run(
         "rate", path, output, threads=threads, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
@@ -231,10 +231,22 @@ def explain_file(
 
     Takes :func:`rate_file`'s arguments, and returns its summary.
     """
-    return _native.run_file(
+    return _run(
         "explain", path, output, threads=threads, format=format,
         output_format=output_format, puzzle_col=puzzle_col, solution_col=solution_col,
         report=report, failures_only=failures_only, messages=messages,
         max_messages=max_messages, progress=progress, mmap=mmap, size=size, box=box,
         with_size=with_size, max_level=max_level, max_work=max_work,
     )  # fmt: skip
+
+
+def _run(command: str, path: PathLike, output: PathLike | None, **options: Any) -> dict[str, Any]:
+    """The library's file run, the options whose kind is checked here checked first."""
+    options["threads"] = _threads(options["threads"])
+    options["size"] = _size(options["size"])
+    options["max_messages"] = _optional(options["max_messages"], "max_messages")
+    if "limit" in options:
+        options["limit"] = _limit(options["limit"])
+    if "max_work" in options:
+        options["max_work"] = _optional(options["max_work"], "max_work")
+    return _native.run_file(command, path, output, **options)

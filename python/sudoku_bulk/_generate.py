@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyarrow as pa
 
 from . import _native
-from ._common import Box
+from ._common import Box, _seed, _size, _threads, _whole
 
 
 def generate(
@@ -47,4 +47,7 @@ def generate(
         ValueError: ``count`` below 0, a ``size`` with no boxes, a ``box`` that disagrees with
             it, or too many threads.
     """
-    return _native.generate(count, seed, size, box, solutions, threads)
+    return _native.generate(
+        _whole(count, "count", "an int, 0 or more", 0, 2**64 - 1), _seed(seed), _size(size), box,
+        solutions, _threads(threads),
+    )  # fmt: skip

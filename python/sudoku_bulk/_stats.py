@@ -9,7 +9,7 @@ from typing import Any
 import pyarrow as pa
 
 from . import _native
-from ._common import Box, PathLike, _column
+from ._common import Box, PathLike, _column, _size, _threads
 
 
 class Stats(dict[str, Any]):
@@ -105,8 +105,8 @@ def stats(
     if test is not None:
         sides.update({f"test_{k}": v for k, v in _side(test, test_solutions, "test").items()})
     figures, page = _native.run_stats(
-        **sides, by=by, rating=rating, output=output, threads=threads, solver=solver,
-        format=format, puzzle_col=puzzle_col, solution_col=solution_col, size=size, box=box,
+        **sides, by=by, rating=rating, output=output, threads=_threads(threads), solver=solver,
+        format=format, puzzle_col=puzzle_col, solution_col=solution_col, size=_size(size), box=box,
         mmap=mmap, report=report,
     )  # fmt: skip
     return Stats(figures, page)

@@ -8,7 +8,7 @@ from typing import Any
 import pyarrow as pa
 
 from . import _native
-from ._common import Box, _column
+from ._common import Box, _cells, _column, _limit, _optional, _size, _threads
 
 
 def solve(
@@ -49,7 +49,10 @@ def solve(
         particulars, such as ``digit 2 twice in row 1``, or the reason again where there are
         none; ``null input`` for a null).
     """
-    return _native.solve(_column(puzzles, "puzzles"), threads, solver, size, box, with_size)
+    return _native.solve(
+        _column(puzzles, "puzzles", _cells(size, box)), _threads(threads), solver, _size(size),
+        box, with_size,
+    )  # fmt: skip
 
 
 def count(
@@ -79,7 +82,10 @@ def count(
         ``conflicting givens`` or ``missing``), ``count`` (int64; null for those), ``guesses``
         (int64) and ``error`` (string, as for :func:`solve`).
     """
-    return _native.count(_column(puzzles, "puzzles"), limit, threads, solver, size, box, with_size)
+    return _native.count(
+        _column(puzzles, "puzzles", _cells(size, box)), _limit(limit), _threads(threads), solver,
+        _size(size), box, with_size,
+    )  # fmt: skip
 
 
 def validate(
@@ -114,10 +120,11 @@ def validate(
     Raises:
         ValueError: ``solutions`` does not have one row per puzzle.
     """
-    answers = None if solutions is None else _column(solutions, "solutions")
+    answers = None if solutions is None else _column(solutions, "solutions", _cells(size, box))
     return _native.validate(
-        _column(puzzles, "puzzles"), answers, threads, solver, size, box, with_size
-    )
+        _column(puzzles, "puzzles", _cells(size, box)), answers, _threads(threads), solver,
+        _size(size), box, with_size,
+    )  # fmt: skip
 
 
 def rate(
@@ -158,7 +165,10 @@ def rate(
         that assume one) and ``error`` (string, as for :func:`solve`).
     """
     return _native.rate(
-        _column(puzzles, "puzzles"), threads, max_level=max_level, max_work=max_work
+        _column(puzzles, "puzzles"),
+        _threads(threads),
+        max_level=max_level,
+        max_work=_optional(max_work, "max_work"),
     )
 
 
@@ -182,5 +192,8 @@ def explain(
         ``on`` and ``parents``), ``text`` (the step in words).
     """
     return _native.explain(
-        _column(puzzles, "puzzles"), threads, max_level=max_level, max_work=max_work
+        _column(puzzles, "puzzles"),
+        _threads(threads),
+        max_level=max_level,
+        max_work=_optional(max_work, "max_work"),
     )

@@ -120,7 +120,7 @@ def test_the_input_is_left_alone():
         (np.zeros((2, 81), dtype=np.uint8), {"offset": 250}, ValueError, "do not fit dtype uint8"),
         (np.zeros((2, 81), dtype=np.uint8), {"blank": -1}, ValueError, "blank=-1 does not fit"),
         (np.zeros((2, 81), dtype=np.int8), {"blank": 5}, ValueError, "blank=5 is also a digit"),
-        (np.zeros((2, 81), dtype=np.int8), {"threads": 0}, ValueError, "threads must be at least 1"),
+        (np.zeros((2, 81), dtype=np.int8), {"threads": 0}, ValueError, "threads: expected an int, 1 or more"),
     ],
 )
 def test_wrong_types_and_shapes_raise(grids, kwargs, error, message):

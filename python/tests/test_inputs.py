@@ -165,11 +165,11 @@ def test_many_rows_span_several_record_batches():
         (None, TypeError),
         (iter([PUZZLE]), TypeError),
         ([PUZZLE, 42], TypeError),
-        ([1, 2], TypeError),
+        ([1.5, 2.0], TypeError),
         (np.zeros((2, 81), dtype=np.int8), ValueError),
         (np.zeros(81, dtype=np.int8), TypeError),
         (np.array([[PUZZLE]]), ValueError),
-        (pa.array([1, 2]), TypeError),
+        (pa.array([1.0, 2.0]), TypeError),
         (pa.table({"puzzle": [PUZZLE]}), TypeError),
         (pa.array([b"x" * 80], pa.binary(80)), ValueError),
     ],
@@ -183,9 +183,9 @@ def test_wrong_kinds_raise_saying_what_was_expected(value, error):
 def test_bad_options_raise():
     with pytest.raises(ValueError, match="solver: expected one of band, bitmask, dlx, naive"):
         sb.solve([PUZZLE], solver="quick")
-    with pytest.raises(ValueError, match="threads must be at least 1"):
+    with pytest.raises(ValueError, match="threads: expected an int, 1 or more, or None"):
         sb.solve([PUZZLE], threads=0)
-    with pytest.raises(ValueError, match="limit must be at least 1"):
+    with pytest.raises(ValueError, match="limit: expected an int from 1 to 4294967295, got 0"):
         sb.count([PUZZLE], limit=0)
     with pytest.raises(ValueError, match="solutions: expected one per puzzle"):
         sb.validate([PUZZLE, PUZZLE], [SOLUTION])
@@ -193,3 +193,84 @@ def test_bad_options_raise():
         sb.validate([PUZZLE], 3)
     with pytest.raises(TypeError):
         sb.solve([PUZZLE], 2)  # threads is keyword-only
+
+
+#: Arguments of the wrong kind or out of range, and the words their error must have: the
+#: argument's name and what it wants (issue 52, item 14).
+BAD_ARGUMENTS = [
+    (lambda: sb.solve([PUZZLE], threads="2"), TypeError, "threads: expected an int, 1 or more, or None \\(the default\\), got str '2'"),
+    (lambda: sb.solve([PUZZLE], threads=True), TypeError, "threads: expected an int, 1 or more, or None \\(the default\\), got bool True"),
+    (lambda: sb.solve([PUZZLE], threads=2.0), TypeError, "threads: expected an int"),
+    (lambda: sb.solve([PUZZLE], size="9"), TypeError, "size: expected an int N from 4 to 25, or None, got str '9'"),
+    (lambda: sb.solve([PUZZLE], size=-1), ValueError, "size: expected an int N from 4 to 25, or None, got -1"),
+    (lambda: sb.generate(1, seed=-1), ValueError, r"seed: expected an int from 0 to 2\*\*64 - 1, or None, got -1"),
+    (lambda: sb.generate(1, seed=2**64), ValueError, "seed: expected an int from 0 to 2"),
+    (lambda: sb.generate("3"), TypeError, "count: expected an int, 0 or more, got str '3'"),
+    (lambda: sb.count([PUZZLE], limit=2**32), ValueError, "limit: expected an int from 1 to 4294967295, got 4294967296"),
+    (lambda: sb.count([PUZZLE], limit=True), TypeError, "limit: expected an int from 1 to 4294967295, got bool True"),
+    (lambda: sb.rate([PUZZLE], max_work=-5), ValueError, "max_work: expected an int, 0 or more, or None, got -5"),
+    (lambda: sb.augment([PUZZLE], seed=-1), ValueError, "seed: expected an int from 0 to 2"),
+    (lambda: sb.augment([PUZZLE], copies="2"), TypeError, "copies: expected an int from 1 to"),
+    (lambda: sb.canon([PUZZLE], threads=False), TypeError, "threads: expected an int"),
+    (lambda: sb.solve_array(np.zeros((1, 81), np.int8), threads="1"), TypeError, "threads: expected an int"),
+    (lambda: sb.stats([PUZZLE], threads=0), ValueError, "threads: expected an int, 1 or more"),
+]
+
+
+@pytest.mark.parametrize("call, error, words", BAD_ARGUMENTS, ids=lambda v: v if isinstance(v, str) else None)
+def test_arguments_name_themselves_and_what_they_want(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_numpy_integers_are_ints():
+    assert sb.solve([PUZZLE], threads=np.int64(2)).column("status").to_pylist() == ["solved"]
+    assert sb.count([PUZZLE], limit=np.uint8(3)).column("count").to_pylist() == [1]
+
+
+ZEROS = PUZZLE.replace(".", "0")  # the 0-blank form, which starts with a 0
+
+
+def test_categorical_columns_are_read_as_their_strings():
+    pd = pytest.importorskip("pandas")
+    pl = pytest.importorskip("polars")
+    rows = [PUZZLE, CONFLICT, PUZZLE, None]
+    want = ["solved", "conflicting givens", "solved", "missing"]
+    for column in (
+        pd.Series(rows, dtype="category"),
+        pl.Series(rows, dtype=pl.Categorical),
+        pa.array(rows).dictionary_encode(),
+        pa.chunked_array([pa.array(rows).dictionary_encode()] * 2),
+    ):
+        n = len(column)
+        assert sb.solve(column).column("status").to_pylist() == (want * 2)[:n], type(column)
+        assert sb.validate(column).column("status").to_pylist()[:2] == ["valid", "conflicting givens"]
+
+
+def test_integer_columns_get_their_leading_zeros_back():
+    """What pandas' CSV reader makes of 0-blank puzzles: numbers, the leading zeros gone (an
+    81-digit one is a Python int in an object column; a 16-digit 4x4 one is int64)."""
+    import io
+
+    pd = pytest.importorskip("pandas")
+    text = f"puzzle,solution\n{ZEROS},{SOLUTION}\n{ZEROS},{SOLUTION}\n"
+    frame = pd.read_csv(io.StringIO(text))
+    assert str(frame["puzzle"][0]) == ZEROS.lstrip("0")  # what the reader did
+    assert sb.validate(frame["puzzle"], frame["solution"]).column("status").to_pylist() == ["valid", "valid"]
+    assert sb.solve(list(frame["puzzle"])).column("solution").to_pylist() == [SOLUTION, SOLUTION]
+    small = "0012000000003400"  # a 4x4 puzzle, 16 digits: int64
+    frame = pd.read_csv(io.StringIO(f"p\n{small}\n\n{small}\n"), skip_blank_lines=False)
+    assert frame["p"].dtype.kind == "f"  # a blank line makes it float: refused, below
+    frame = pd.read_csv(io.StringIO(f"p\n{small}\n{small}\n"))
+    assert frame["p"].dtype == "int64"
+    for column in (frame["p"], pa.array(frame["p"]), pa.array(frame["p"], pa.uint64())):
+        table = sb.solve(column, size=4)
+        assert table.column("status").to_pylist() == ["solved", "solved"], table.column("error")
+    assert sb.solve(frame["p"], box="2x2").column("status").to_pylist() == ["solved", "solved"]
+
+
+def test_float_columns_are_refused_saying_to_read_strings():
+    pd = pytest.importorskip("pandas")
+    for column in (pd.Series([1.5e80, None]), pa.array([1.0, None]), [1.0e80]):
+        with pytest.raises(TypeError, match=r"puzzles: expected strings, got a column of double, whose puzzles have lost .* read the column as strings \(pandas and dask: dtype=str"):
+            sb.solve(column)

@@ -81,7 +81,7 @@ def test_rate_and_explain_take_every_input_kind_and_check_threads():
     assert sb.rate(np.array([EASY, EMPTY])).equals(expected)
     assert sb.rate(pa.chunked_array([[EASY], [EMPTY]], pa.large_string())).equals(expected)
     assert sb.explain([]).num_rows == 0 and sb.rate([]).column_names == RATE_COLUMNS
-    with pytest.raises(ValueError, match="threads must be at least 1"):
+    with pytest.raises(ValueError, match="threads: expected an int, 1 or more"):
         sb.rate([EASY], threads=0)
     with pytest.raises(TypeError):
         sb.explain(EASY)
