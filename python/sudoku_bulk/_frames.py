@@ -15,18 +15,19 @@ import pyarrow as pa
 
 from . import _native
 from ._common import Box
-from ._tables import count, rate, solve, validate
+from ._tables import count, explain, rate, solve, validate
 
 #: The tasks a job can run, by the names of the package's functions.
-TASKS = ("solve", "count", "validate", "rate")
+TASKS = ("solve", "count", "validate", "rate", "explain")
 
 
 @dataclass(frozen=True)
 class Job:
     """One of :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`,
-    :func:`~sudoku_bulk.validate` or :func:`~sudoku_bulk.rate`, with its options, over named
-    columns of a frame (``rate``, 9x9 only, takes no ``limit``, ``solver``, ``size``, ``box``
-    nor ``with_size``; only ``rate`` takes ``max_level`` and ``max_work``)."""
+    :func:`~sudoku_bulk.validate`, :func:`~sudoku_bulk.rate` or :func:`~sudoku_bulk.explain`
+    (for :func:`sudoku_bulk.stream`), with its options, over named columns of a frame
+    (``rate`` and ``explain``, 9x9 only, take no ``limit``, ``solver``, ``size``, ``box`` nor
+    ``with_size``; only they take ``max_level`` and ``max_work``)."""
 
     task: str
     puzzle_column: str
@@ -42,8 +43,9 @@ class Job:
 
     def run(self, puzzles: Any, solutions: Any = None) -> pa.Table:
         """Our columns for one batch of rows: a ``pyarrow.Table``, one row per puzzle."""
-        if self.task == "rate":
-            return rate(
+        if self.task in ("rate", "explain"):
+            rating = rate if self.task == "rate" else explain
+            return rating(
                 puzzles, threads=self.threads, max_level=self.max_level, max_work=self.max_work
             )
         threads, solver, size, box, with_size = (
@@ -118,3 +120,20 @@ def output_names(ours: Sequence[str], theirs: Sequence[str]) -> list[str]:
     ``_out2``, ...) where it would equal an input column or one of ours, ignoring case as
     Spark does. No two columns share a name, and no input column is overwritten."""
     return list(_native.output_names(list(ours), [str(name) for name in theirs]))
+
+
+def kind_of(value: Any) -> str:
+    """What ``value`` is, for a message: its class with the module it comes from."""
+    kind = type(value)
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def frame_hint(value: Any) -> str:
+    """What to do with a frame of another library than the adapter's, for a message."""
+    module = type(value).__module__.split(".")[0]
+    if module in ("pandas", "polars", "pyarrow"):
+        return (
+            f"; for a {module} frame call sudoku_bulk.solve (count, validate, rate) on its "
+            "puzzle column, df['puzzle']"
+        )
+    return ""

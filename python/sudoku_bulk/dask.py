@@ -12,7 +12,8 @@ Each function returns a new, lazy dask DataFrame: the input's columns, then ours
 :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
 :func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
 ``guesses``, ``rating``, ..., ``error``), with ``_out`` added to one of ours whose name the
-input has already (``size`` first of ours with ``with_size=True``). ``solve``, ``count`` and
+input has already (``_out2``, ``_out3``, ... where that is taken too, ignoring case;
+``size`` first of ours with ``with_size=True``). ``solve``, ``count`` and
 ``validate`` take every size from 4x4 to 25x25 and 9x9 pencilmark puzzles, with ``size=``
 and ``box=`` as :func:`sudoku_bulk.solve` takes them. Our text columns are
 ``string[pyarrow]``, the integer ones nullable ``Int64``, ``rating`` nullable ``Float64`` and
@@ -23,7 +24,8 @@ the input's.
 It is built on :meth:`dask.dataframe.DataFrame.map_partitions`, with ``meta`` given, so
 nothing is computed to learn the output's columns. ``threads`` is per partition and 1 by
 default: the Dask scheduler already runs one partition per worker thread, and the package
-releases the GIL, so the partitions of a threaded worker are solved at once. dask is never
+releases the GIL, so the partitions of a threaded worker are solved at once (``None``:
+``OMP_NUM_THREADS`` if set, else every core, for each partition). dask is never
 needed to import :mod:`sudoku_bulk`.
 """
 
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
-from ._frames import Job, make_job, output_names
+from ._frames import Job, frame_hint, kind_of, make_job, output_names
 
 if TYPE_CHECKING:  # pragma: no cover
     import dask.dataframe
@@ -48,7 +50,7 @@ def solve(
     df: dask.dataframe.DataFrame,
     column: str = "puzzle",
     *,
-    threads: int = 1,
+    threads: int | None = 1,
     solver: str = "band",
     size: int | None = None,
     box: Box | None = None,
@@ -61,7 +63,9 @@ def solve(
         df: a dask DataFrame.
         column: the puzzles' column: strings (or bytes) in the line form (81 characters for
             9x9; a puzzle's length names its size unless ``size`` or ``box`` says it).
-        threads: threads per partition (1: one per scheduler thread).
+        threads: threads per partition: 1 (the default) leaves the parallelism to the
+            scheduler, which runs a partition per worker thread; ``None`` means
+            ``OMP_NUM_THREADS`` if set, else every core, for each partition at once.
         solver, size, box: as for :func:`sudoku_bulk.solve` (``size`` and ``box``: the CLI's
             ``--size`` and ``--box``).
         with_size: add a ``size`` column, first of ours: each puzzle's size (``"16x16"``,
@@ -81,7 +85,7 @@ def count(
     column: str = "puzzle",
     *,
     limit: int = 2,
-    threads: int = 1,
+    threads: int | None = 1,
     solver: str = "band",
     size: int | None = None,
     box: Box | None = None,
@@ -101,7 +105,7 @@ def validate(
     puzzle_column: str = "puzzle",
     solution_column: str | None = None,
     *,
-    threads: int = 1,
+    threads: int | None = 1,
     solver: str = "band",
     size: int | None = None,
     box: Box | None = None,
@@ -121,7 +125,7 @@ def rate(
     df: dask.dataframe.DataFrame,
     column: str = "puzzle",
     *,
-    threads: int = 1,
+    threads: int | None = 1,
     max_level: str | None = None,
     max_work: int | None = None,
 ) -> dask.dataframe.DataFrame:
@@ -145,7 +149,7 @@ def _apply(
     solution_column: str | None,
     *,
     limit: int = 2,
-    threads: int,
+    threads: int | None,
     solver: str,
     size: int | None = None,
     box: Box | None = None,
@@ -155,6 +159,16 @@ def _apply(
 ) -> dask.dataframe.DataFrame:
     """``df.map_partitions`` with the job, its ``meta`` made by the same function on the
     input's empty ``meta``, so the two cannot disagree."""
+    import dask.dataframe as dd
+
+    given: Any = df  # whatever the caller passed, which the hint cannot promise
+    if isinstance(given, dd.Series):
+        raise TypeError(
+            "df: expected a dask DataFrame, got a dask Series; pass series.to_frame(), whose "
+            "column is the series' name"
+        )
+    if not isinstance(given, dd.DataFrame):
+        raise TypeError(f"df: expected a dask DataFrame, got {kind_of(df)}" + frame_hint(df))
     job = make_job(
         task,
         puzzle_column,

@@ -10,7 +10,8 @@ Each function returns a new DataFrame: the input's columns, then ours, exactly a
 :func:`sudoku_bulk.solve`, :func:`~sudoku_bulk.count`, :func:`~sudoku_bulk.validate` and
 :func:`~sudoku_bulk.rate` name and fill them (``status``, ``solution``, ``count``,
 ``guesses``, ``rating``, ..., ``error``; ``size`` first with ``with_size=True``); one of
-ours whose name the input has already gets ``_out`` added, as in the CLI's CSV output.
+ours whose name the input has already gets ``_out`` added, as in the CLI's CSV output
+(``_out2``, ``_out3``, ... where that is taken too; case is ignored, as Spark ignores it).
 ``solve``, ``count`` and ``validate`` take every size from 4x4 to 25x25 and 9x9 pencilmark
 puzzles, with ``size=`` and ``box=`` as :func:`sudoku_bulk.solve` takes them. Each Arrow
 type becomes the Spark type pyspark gives it: ``string``, ``bigint``, ``double``, and
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
-from ._frames import Job, make_job, output_names
+from ._frames import Job, frame_hint, kind_of, make_job, output_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from pyspark.sql import DataFrame
@@ -156,6 +157,13 @@ def _apply(
     """``df.mapInArrow`` with the job: the input's columns, then ours."""
     from pyspark.sql.types import BinaryType, StringType, StructType
 
+    given: Any = df  # whatever the caller passed, which the hint cannot promise
+    if not (hasattr(given, "mapInArrow") and hasattr(given, "sparkSession")):
+        raise TypeError(
+            f"df: expected a Spark DataFrame (pyspark.sql.DataFrame), got {kind_of(df)}"
+            + frame_hint(df)
+        )
+    _check_local_workers(df)
     if threads is None:
         threads = int(df.sparkSession.conf.get("spark.task.cpus", "1") or "1")
     job = make_job(
@@ -189,7 +197,12 @@ def _apply(
         for batch in batches:
             yield from _answer(job, batch, positions, names)
 
-    return df.mapInArrow(each, schema)
+    # pyspark's mapInArrow looks each input column up by its name (``df[name]``), which it
+    # parses: a name with a ``.`` or a backtick is read as a path, or refused. Plain names,
+    # given by position (``toDF`` parses nothing), go in; the batches hold the same columns
+    # in the same order, and ``schema`` gives the output its own names back.
+    plain = df.toDF(*(f"_sudoku_bulk_{i}" for i in range(len(df.columns))))
+    return plain.mapInArrow(each, schema)
 
 
 def _answer(
@@ -214,3 +227,43 @@ def _spark_field(field: pa.Field[Any], name: str) -> StructField:
     from pyspark.sql.types import StructField
 
     return StructField(name, from_arrow_type(field.type), nullable=True)
+
+
+#: The worker interpreters found to import this package, by path: each is asked once.
+_WORKERS_CHECKED: set[str] = set()
+
+
+def _check_local_workers(df: DataFrame) -> None:
+    """On a local master (``local``, ``local[N]``), where the workers are this machine's
+    processes, checks that the Python Spark starts for them imports this package, and raises
+    a RuntimeError saying what to set where it does not: otherwise the first action fails
+    deep in a worker with ``ModuleNotFoundError``. Spark starts ``PYSPARK_PYTHON`` (read when
+    the session started; ``python3`` when unset), which need not be this interpreter: a
+    notebook's kernel in a virtualenv that was never activated, say. A cluster's workers are
+    not this machine's to ask (see docs/cluster.md)."""
+    try:
+        context = df.sparkSession.sparkContext
+        master, python = str(context.master), str(context.pythonExec)
+    except Exception:  # Spark Connect: no SparkContext on the client
+        return
+    if not master.startswith("local") or python in _WORKERS_CHECKED:
+        return
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run(
+            [python, "-c", "import sudoku_bulk"], capture_output=True, text=True, timeout=120
+        )
+        failed = done.stderr.strip().splitlines()[-1:] if done.returncode != 0 else []
+    except (OSError, subprocess.SubprocessError) as error:
+        failed = [f"{type(error).__name__}: {error}"]
+    if failed:
+        raise RuntimeError(
+            f"sudoku_bulk.spark: Spark's Python workers run {python!r}, which cannot import "
+            f"sudoku_bulk ({failed[0]}); set PYSPARK_PYTHON to an interpreter that has it, "
+            f"this one is {sys.executable!r}, before the Spark session starts "
+            "(os.environ['PYSPARK_PYTHON'] = sys.executable), or install the package there; "
+            "see docs/cluster.md"
+        )
+    _WORKERS_CHECKED.add(python)

@@ -179,3 +179,50 @@ def test_dask_size_errors_are_raised_when_the_graph_is_built():
         sbd.count(df, size=6, box="3x3")
     with pytest.raises(TypeError, match="box: expected"):
         sbd.validate(df, box=3.5)
+
+
+def test_dask_takes_columns_whose_names_hold_dots_and_backticks():
+    """Issue 52, item 12, Dask's side: as Spark's."""
+    pdf = pd.DataFrame({"a.b": [1], "my.puzzle": [PUZZLE], "the`solution": [SOLUTION]})
+    df = dd.from_pandas(pdf, npartitions=1)
+    out = sbd.validate(df, "my.puzzle", "the`solution").compute(scheduler="sync")
+    assert list(out.columns) == ["a.b", "my.puzzle", "the`solution", "status", "error"]
+    assert list(out["status"]) == ["valid"]
+
+
+def test_dask_says_what_it_wanted_for_a_frame_of_another_kind():
+    """Issue 52, item 14: a pandas DataFrame, or a dask Series, is not a dask DataFrame."""
+    pdf = pd.DataFrame({"puzzle": [PUZZLE]})
+    with pytest.raises(TypeError, match=r"df: expected a dask DataFrame, got pandas.*DataFrame; for a pandas frame call sudoku_bulk.solve"):
+        sbd.solve(pdf)
+    series = dd.from_pandas(pdf, npartitions=1)["puzzle"]
+    with pytest.raises(TypeError, match=r"df: expected a dask DataFrame, got a dask Series; pass series.to_frame\(\)"):
+        sbd.solve(series)
+    assert list(sbd.solve(series.to_frame()).compute(scheduler="sync")["status"]) == ["solved"]
+
+
+def test_dask_reads_the_columns_its_csv_reader_makes(tmp_path):
+    """Issue 52, item 15: dask's CSV reader with dtype=str (the docs' way) keeps the 0-blank
+    puzzles whole; a categorical column is read as its strings; a float column is refused
+    with the way out."""
+    zeros = PUZZLE.replace(".", "0")
+    path = tmp_path / "p.csv"
+    path.write_text(f"puzzle,solution\n{zeros},{SOLUTION}\n")
+    df = dd.read_csv(path, dtype=str)
+    assert list(sbd.validate(df, "puzzle", "solution").compute(scheduler="sync")["status"]) == ["valid"]
+    categorical = dd.from_pandas(pd.DataFrame({"puzzle": pd.Series([PUZZLE, PUZZLE], dtype="category")}), npartitions=1)
+    assert list(sbd.solve(categorical).compute(scheduler="sync")["status"]) == ["solved", "solved"]
+    floats = dd.from_pandas(pd.DataFrame({"puzzle": [1.0e80]}), npartitions=1)
+    with pytest.raises(TypeError, match="read the column as strings"):
+        sbd.solve(floats).compute(scheduler="sync")
+
+
+def test_dask_threads_none_is_every_core_per_partition():
+    """Issue 52, item 17: the hint says ``int | None`` and None runs, as documented."""
+    import inspect
+
+    assert inspect.signature(sbd.solve).parameters["threads"].annotation == "int | None"
+    df = dd.from_pandas(pd.DataFrame({"puzzle": [PUZZLE]}), npartitions=1)
+    assert list(sbd.solve(df, threads=None).compute(scheduler="sync")["status"]) == ["solved"]
+    with pytest.raises(TypeError, match="threads: expected an int"):
+        sbd.solve(df, threads="2")

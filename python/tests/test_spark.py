@@ -196,3 +196,42 @@ def test_spark_size_errors_are_raised_on_the_driver(spark):
         sbs.count(df, size=6, box="3x3")
     with pytest.raises(TypeError, match="box: expected"):
         sbs.validate(df, box=3.5)
+
+
+def test_spark_takes_columns_whose_names_hold_dots_and_backticks(spark):
+    """Issue 52, item 12: a name with ``.`` or a backtick, the puzzles' or another's."""
+    df = spark.createDataFrame([(1, PUZZLE, SOLUTION, "x")], ["a.b", "my.puzzle", "the`solution", "c`.d"])
+    out = sbs.validate(df, "my.puzzle", "the`solution")
+    assert out.columns == ["a.b", "my.puzzle", "the`solution", "c`.d", "status", "error"]
+    assert [tuple(row) for row in out.collect()] == [(1, PUZZLE, SOLUTION, "x", "valid", None)]
+    solved = sbs.solve(df, "my.puzzle").collect()[0]
+    assert solved["solution"] == SOLUTION and solved["a.b"] == 1
+    assert sbs.rate(df.withColumnRenamed("my.puzzle", "p`q"), "p`q").collect()[0]["status"] == "rated"
+
+
+def test_spark_says_what_it_wanted_for_a_frame_of_another_kind():
+    """Issue 52, item 14: a pandas DataFrame is not a Spark one."""
+    import pandas as pd
+
+    with pytest.raises(TypeError, match=r"df: expected a Spark DataFrame \(pyspark.sql.DataFrame\), got pandas.*DataFrame; for a pandas frame call sudoku_bulk.solve"):
+        sbs.solve(pd.DataFrame({"puzzle": [PUZZLE]}))
+    with pytest.raises(TypeError, match="df: expected a Spark DataFrame"):
+        sbs.validate([PUZZLE])
+
+
+def test_spark_says_to_set_pyspark_python_when_its_workers_lack_the_package(spark, tmp_path, monkeypatch):
+    """Issue 52, item 16: on a local master, a worker Python without this package (here a
+    fresh virtualenv) is found on the driver, and the message says what to set."""
+    import subprocess
+    import venv
+
+    bare = tmp_path / "bare"
+    venv.create(bare, with_pip=False)
+    python = str(bare / "bin" / "python")
+    assert subprocess.run([python, "-c", "import sudoku_bulk"], capture_output=True).returncode != 0
+    monkeypatch.setattr(spark.sparkContext, "pythonExec", python)
+    df = spark.createDataFrame([(PUZZLE,)], "puzzle string")
+    with pytest.raises(RuntimeError, match=r"Spark's Python workers run .*bare/bin/python.*, which cannot import sudoku_bulk \(ModuleNotFoundError.*set PYSPARK_PYTHON"):
+        sbs.solve(df).collect()
+    monkeypatch.undo()
+    assert sbs.solve(df).collect()[0]["status"] == "solved"
