@@ -12,10 +12,13 @@
 //!   outputs) and is raised.
 //! - **Slices**: rows are judged [`RUN`] at a time, so the verdicts in memory stay few
 //!   whatever the input's size, and go into record batches of at most [`SLICE`] rows.
+//! - **Progress**: `progress=` draws the CLI's bar on stderr ([`progress_mode`]), moved on
+//!   as each slice is done.
 //! - **Panics**: a bug that panics in Rust comes back as a `RuntimeError`, not as pyo3's
 //!   `PanicException` (a `BaseException` that `except Exception` would not catch).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use clap::ValueEnum;
@@ -23,6 +26,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::PyTable;
 use sudoku_bulk::batch::{Answer, Batch};
+use sudoku_bulk::pipeline::{Progress, ProgressMode};
 use sudoku_bulk::run::{threads, Cancel};
 use sudoku_bulk::sized::{shape_asked, Shape};
 use sudoku_bulk::{SolverKind, Task};
@@ -33,6 +37,14 @@ use crate::table::{schema, TableBuilder, SLICE};
 /// Rows judged at a time: few enough that their verdicts (some 200 bytes each) are still in
 /// cache when the table is built from them, enough that the pool's hand-over is noise.
 pub(crate) const RUN: usize = 1 << 11;
+
+/// Rows in one slice of `explain`'s table, at most. A row's steps are some 20 kB of JSON
+/// while its slice is built, and the slice's JSON text, a copy of it and the JSON reader's
+/// tape are held at once when its nested column is made: slices of [`RUN`] rows took some
+/// 150 MB a thread, and the allocator kept much of it (issue 52, item 13: 10,000 rows grew
+/// the process by 347 MB for an 87 MB table). An explained row takes a millisecond or more,
+/// so a slice of this many is still hundreds of milliseconds of work.
+const EXPLAIN_SLICE: usize = 64;
 
 /// How often a running call checks Python's signals.
 pub(crate) const POLL: Duration = Duration::from_millis(50);
@@ -51,13 +63,16 @@ pub(crate) struct Options {
     pub shape: Option<Shape>,
     /// Whether the table has the `size` column (`with_size=True`).
     pub size_column: bool,
+    /// When to draw the progress bar ([`progress_mode`]).
+    pub progress: ProgressMode,
 }
 
 impl Options {
     /// Checks a call's arguments: the solver's name and the thread count.
     pub(crate) fn new(task: Task, threads: Option<i64>, solver: &str) -> PyResult<Options> {
         let (solver, threads) = (solver_kind(solver)?, thread_count(threads)?);
-        Ok(Options { task, solver, threads, shape: None, size_column: false })
+        let progress = ProgressMode::Never;
+        Ok(Options { task, solver, threads, shape: None, size_column: false, progress })
     }
 
     /// The same, reading every puzzle as a grid of `shape` if given ([`shape_arg`]).
@@ -68,6 +83,24 @@ impl Options {
     /// The same, its table with the `size` column if `size_column`.
     pub(crate) fn with_size_column(self, size_column: bool) -> Options {
         Options { size_column, ..self }
+    }
+
+    /// The same, drawing the progress bar as `progress=` asks ([`progress_mode`]).
+    pub(crate) fn with_progress(self, progress: Option<bool>, rows: usize) -> Options {
+        Options { progress: progress_mode(progress, rows), ..self }
+    }
+}
+
+/// When an in-memory call draws the CLI's progress bar on stderr: `progress=True` always (a
+/// bar on a terminal, else a plain line every few seconds and one at the end, which a
+/// notebook shows), `False` never, and `None` (the default) where the CLI would draw it,
+/// on a terminal, for a call long enough to want one (from [`WATCHED_FROM`] rows).
+pub(crate) fn progress_mode(progress: Option<bool>, rows: usize) -> ProgressMode {
+    match progress {
+        Some(true) => ProgressMode::Always,
+        Some(false) => ProgressMode::Never,
+        None if rows >= WATCHED_FROM => ProgressMode::Auto,
+        None => ProgressMode::Never,
     }
 }
 
@@ -111,7 +144,9 @@ pub(crate) fn thread_count(threads: Option<i64>) -> PyResult<usize> {
     let asked = match threads {
         None => return Ok(default_threads()),
         Some(n) if n < 1 => {
-            return Err(PyValueError::new_err(format!("threads must be at least 1, got {n}")))
+            return Err(PyValueError::new_err(format!(
+                "threads: expected an int, 1 or more, or None (the default), got {n}"
+            )))
         }
         Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
     };
@@ -208,9 +243,39 @@ pub(crate) fn internal_error(panic: Box<dyn std::any::Any + Send>) -> PyErr {
 }
 
 /// Rows in one record batch of a table for `rows` rows on `threads` threads: [`SLICE`] at
-/// most, and few enough that every thread builds a few slices, [`RUN`] at least.
-pub(crate) fn slice_rows(rows: usize, threads: usize) -> usize {
-    rows.div_ceil(threads.max(1) * 4).clamp(RUN, SLICE)
+/// most, and few enough that every thread builds a few slices, [`RUN`] at least; for
+/// `explain`, whose rows are large, [`EXPLAIN_SLICE`].
+pub(crate) fn slice_rows(task: Task, rows: usize, threads: usize) -> usize {
+    match task {
+        Task::Explain { .. } => EXPLAIN_SLICE,
+        _ => rows.div_ceil(threads.max(1) * 4).clamp(RUN, SLICE),
+    }
+}
+
+/// The progress bar of a call on `total` rows, which the pool's threads move on as they
+/// finish their slices (never back: slices end out of order).
+struct Bar {
+    bar: Progress,
+    done: Mutex<u64>,
+}
+
+impl Bar {
+    fn new(mode: ProgressMode, total: usize) -> Bar {
+        Bar { bar: Progress::new(mode, Some(total as u64)), done: Mutex::new(0) }
+    }
+
+    /// `rows` more rows done.
+    fn add(&self, rows: usize) {
+        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        *done += rows as u64;
+        self.bar.update(*done, *done);
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.bar.finish();
+    }
 }
 
 /// Judges every row of `puzzles` (each with the same row of `answers`, if given) and returns
@@ -224,11 +289,13 @@ pub(crate) fn judge_table(
 ) -> PyResult<Py<PyAny>> {
     let schema = schema(options.task, options.size_column);
     let rows = puzzles.len();
-    let slice = slice_rows(rows, options.threads);
+    let slice = slice_rows(options.task, rows, options.threads);
     let batches = with_batch(py, options, rows, |batch, cancel| {
+        let bar = Bar::new(options.progress, rows);
         batch.runs(rows, slice, |range, judge| {
             let mut table =
                 TableBuilder::new(options.task, options.size_column, schema.clone(), range.len());
+            let len = range.len();
             for row in range {
                 if row % RUN == 0 && cancel.requested().is_some() {
                     break; // the call raises KeyboardInterrupt: this table is never seen
@@ -240,6 +307,7 @@ pub(crate) fn judge_table(
                     None => table.push_missing(),
                 }
             }
+            bar.add(len);
             table.finish()
         })
     })?;

@@ -41,8 +41,9 @@ pub(crate) fn generate(
     solutions: bool,
     threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
-    let count = u64::try_from(count)
-        .map_err(|_| PyValueError::new_err(format!("count must be at least 0, got {count}")))?;
+    let count = u64::try_from(count).map_err(|_| {
+        PyValueError::new_err(format!("count: expected an int, 0 or more, got {count}"))
+    })?;
     let puzzles = Puzzles::new(seed.unwrap_or_else(fresh_seed), shape_arg(size, r#box)?);
     let threads = thread_count(threads)?;
     let columns: Arc<[OutputColumn]> = Puzzles::columns(solutions).into();

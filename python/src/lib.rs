@@ -58,8 +58,10 @@ pub(crate) const NULL_INPUT: &str = "null input";
 /// puzzle, as a table (with the `size` column first if `with_size`).
 #[pyfunction]
 #[pyo3(signature = (
-    puzzles, threads = None, solver = "band", size = None, r#box = None, with_size = false
+    puzzles, threads = None, solver = "band", size = None, r#box = None, with_size = false,
+    progress = None
 ))]
+#[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -68,11 +70,13 @@ fn solve(
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
     with_size: bool,
+    progress: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
     let options = Options::new(Task::Solve, threads, solver)?
         .with_shape(shape_arg(size, r#box)?)
-        .with_size_column(with_size);
-    let puzzles = Texts::extract(puzzles, "puzzles")?;
+        .with_size_column(with_size)
+        .with_progress(progress, puzzles.len());
     judge_table(py, options, puzzles, None)
 }
 
@@ -81,7 +85,7 @@ fn solve(
 #[pyfunction]
 #[pyo3(signature = (
     puzzles, limit = 2, threads = None, solver = "band", size = None, r#box = None,
-    with_size = false
+    with_size = false, progress = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn count(
@@ -93,15 +97,16 @@ fn count(
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
     with_size: bool,
+    progress: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
-    let limit = u32::try_from(limit)
-        .ok()
-        .filter(|&l| l >= 1)
-        .ok_or_else(|| PyValueError::new_err(format!("limit must be at least 1, got {limit}")))?;
+    let limit = u32::try_from(limit).ok().filter(|&l| l >= 1).ok_or_else(|| {
+        PyValueError::new_err(format!("limit: expected an int from 1 to {}, got {limit}", u32::MAX))
+    })?;
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
     let options = Options::new(Task::Count { limit }, threads, solver)?
         .with_shape(shape_arg(size, r#box)?)
-        .with_size_column(with_size);
-    let puzzles = Texts::extract(puzzles, "puzzles")?;
+        .with_size_column(with_size)
+        .with_progress(progress, puzzles.len());
     judge_table(py, options, puzzles, None)
 }
 
@@ -110,7 +115,7 @@ fn count(
 #[pyfunction]
 #[pyo3(signature = (
     puzzles, solutions = None, threads = None, solver = "band", size = None, r#box = None,
-    with_size = false
+    with_size = false, progress = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn validate(
@@ -122,11 +127,13 @@ fn validate(
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
     with_size: bool,
+    progress: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
     let options = Options::new(Task::Validate, threads, solver)?
         .with_shape(shape_arg(size, r#box)?)
-        .with_size_column(with_size);
-    let puzzles = Texts::extract(puzzles, "puzzles")?;
+        .with_size_column(with_size)
+        .with_progress(progress, puzzles.len());
     let answers = solutions.map(|s| Texts::extract(s, "solutions")).transpose()?;
     if let Some(answers) = &answers {
         if answers.len() != puzzles.len() {
@@ -155,33 +162,41 @@ pub(crate) fn limits(max_level: Option<&str>, max_work: Option<u64>) -> PyResult
 /// Sudoku Explainer's rating: ER, EP, ED, the hardest technique, steps by technique and count
 /// of solutions.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, max_level = None, max_work = None))]
+#[pyo3(signature = (
+    puzzles, threads = None, *, max_level = None, max_work = None, progress = None
+))]
 fn rate(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<i64>,
     max_level: Option<&str>,
     max_work: Option<u64>,
+    progress: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
     let task = Task::Rate { limits: limits(max_level, max_work)? };
-    let options = Options::new(task, threads, "band")?;
-    judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    let options = Options::new(task, threads, "band")?.with_progress(progress, puzzles.len());
+    judge_table(py, options, puzzles, None)
 }
 
 /// `explain(puzzles, threads, max_level, max_work)`: `rate`'s columns with every step, in
 /// order, instead of the steps by technique.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, max_level = None, max_work = None))]
+#[pyo3(signature = (
+    puzzles, threads = None, *, max_level = None, max_work = None, progress = None
+))]
 fn explain(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<i64>,
     max_level: Option<&str>,
     max_work: Option<u64>,
+    progress: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
     let task = Task::Explain { limits: limits(max_level, max_work)? };
-    let options = Options::new(task, threads, "band")?;
-    judge_table(py, options, Texts::extract(puzzles, "puzzles")?, None)
+    let puzzles = Texts::extract(puzzles, "puzzles")?;
+    let options = Options::new(task, threads, "band")?.with_progress(progress, puzzles.len());
+    judge_table(py, options, puzzles, None)
 }
 
 /// `_panic_in_pool()`: panics on a worker thread of a batch's pool, for the tests that check

@@ -17,6 +17,9 @@ Functions:
   polars, pyarrow) to a ``pyarrow.Table``, one row per puzzle, in order.
 - :func:`rate`, :func:`explain`: how hard each puzzle is for a person (the CLI's ``rate`` and
   ``explain``): the rating, the hardest technique, and the steps by technique or in order.
+- :func:`stream`: any of those five over record batches (a Parquet file, a dataset, a
+  table too large to judge at once), a batch at a time, as a ``pyarrow.RecordBatchReader``:
+  memory holds one batch whatever the input's length.
 - :func:`solve_array`: numpy integer grids ``(M, N, N)`` or ``(M, N * N)``, 4x4 to 25x25
   (``(M, 9, 9)`` or ``(M, 81)`` for the classic grid), to solved grids of the same shape and
   dtype, and a status code per grid (see :data:`STATUS`).
@@ -62,6 +65,7 @@ from ._equiv import apply_transform, augment, canon, equivalent
 from ._files import count_file, explain_file, rate_file, solve_file, validate_file
 from ._generate import generate
 from ._stats import Stats, stats
+from ._stream import stream
 from ._tables import count, explain, rate, solve, validate
 
 __all__ = [  # noqa: RUF022 (in the order of the docs above, not sorted)
@@ -70,6 +74,7 @@ __all__ = [  # noqa: RUF022 (in the order of the docs above, not sorted)
     "validate",
     "rate",
     "explain",
+    "stream",
     "solve_array",
     "canon",
     "equivalent",

@@ -94,6 +94,16 @@ def _optional(value: Any, name: str) -> int | None:
     return _whole(value, name, "an int, 0 or more, or None", 0, _U64)
 
 
+def _progress(progress: Any) -> bool | None:
+    """``progress=``: None (where the CLI would draw the bar), True or False."""
+    if progress is None or isinstance(progress, bool):
+        return progress
+    raise TypeError(
+        f"progress: expected True, False or None (the default), got "
+        f"{type(progress).__name__} {progress!r}"
+    )
+
+
 def _cells(size: Any = None, box: Any = None) -> int:
     """The cells of one puzzle of the size ``size`` or ``box`` asks for (81 when neither
     does): the width an integer column's puzzles are padded to with their leading zeros."""

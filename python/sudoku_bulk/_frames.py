@@ -42,27 +42,30 @@ class Job:
     max_work: int | None = None
 
     def run(self, puzzles: Any, solutions: Any = None) -> pa.Table:
-        """Our columns for one batch of rows: a ``pyarrow.Table``, one row per puzzle."""
+        """Our columns for one batch of rows: a ``pyarrow.Table``, one row per puzzle. No
+        progress bar: a batch is a part of a run that its engine reports on."""
         if self.task in ("rate", "explain"):
             rating = rate if self.task == "rate" else explain
             return rating(
-                puzzles, threads=self.threads, max_level=self.max_level, max_work=self.max_work
-            )
+                puzzles, threads=self.threads, max_level=self.max_level, max_work=self.max_work,
+                progress=False,
+            )  # fmt: skip
         threads, solver, size, box, with_size = (
             self.threads, self.solver, self.size, self.box, self.with_size
         )  # fmt: skip
         if self.task == "solve":
             return solve(
-                puzzles, threads=threads, solver=solver, size=size, box=box, with_size=with_size
-            )
+                puzzles, threads=threads, solver=solver, size=size, box=box, with_size=with_size,
+                progress=False,
+            )  # fmt: skip
         if self.task == "count":
             return count(
                 puzzles, limit=self.limit, threads=threads, solver=solver, size=size, box=box,
-                with_size=with_size,
+                with_size=with_size, progress=False,
             )  # fmt: skip
         return validate(
             puzzles, solutions, threads=threads, solver=solver, size=size, box=box,
-            with_size=with_size,
+            with_size=with_size, progress=False,
         )  # fmt: skip
 
     def schema(self) -> pa.Schema:

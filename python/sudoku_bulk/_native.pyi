@@ -51,6 +51,7 @@ def solve(
     size: int | None = None,
     box: _Box | None = None,
     with_size: bool = False,
+    progress: bool | None = None,
 ) -> pa.Table: ...
 def count(
     puzzles: Any,
@@ -60,6 +61,7 @@ def count(
     size: int | None = None,
     box: _Box | None = None,
     with_size: bool = False,
+    progress: bool | None = None,
 ) -> pa.Table: ...
 def validate(
     puzzles: Any,
@@ -69,6 +71,7 @@ def validate(
     size: int | None = None,
     box: _Box | None = None,
     with_size: bool = False,
+    progress: bool | None = None,
 ) -> pa.Table: ...
 def rate(
     puzzles: Any,
@@ -76,6 +79,7 @@ def rate(
     *,
     max_level: str | None = None,
     max_work: int | None = None,
+    progress: bool | None = None,
 ) -> pa.Table: ...
 def explain(
     puzzles: Any,
@@ -83,6 +87,7 @@ def explain(
     *,
     max_level: str | None = None,
     max_work: int | None = None,
+    progress: bool | None = None,
 ) -> pa.Table: ...
 def solve_array(
     grids: npt.NDArray[Any],
@@ -144,11 +149,11 @@ def run_file(
 ) -> dict[str, Any]: ...
 def run_stats(
     files: list[_Path] | None = None,
-    puzzles: list[str | None] | None = None,
-    solutions: list[str | None] | None = None,
+    puzzles: Any | None = None,
+    solutions: Any | None = None,
     test_files: list[_Path] | None = None,
-    test_puzzles: list[str | None] | None = None,
-    test_solutions: list[str | None] | None = None,
+    test_puzzles: Any | None = None,
+    test_solutions: Any | None = None,
     *,
     by: str = "class",
     rating: bool = True,

@@ -6,10 +6,8 @@ import html
 import os
 from typing import Any
 
-import pyarrow as pa
-
 from . import _native
-from ._common import Box, PathLike, _column, _size, _threads
+from ._common import Box, PathLike, _cells, _column, _size, _threads
 
 
 class Stats(dict[str, Any]):
@@ -39,27 +37,16 @@ class Stats(dict[str, Any]):
         return f'<iframe srcdoc="{page}" style="width: 100%; height: 900px; border: 0"></iframe>'
 
 
-def _strings(values: Any, name: str) -> list[str | None]:
-    """A column of puzzles in memory (any kind :func:`solve` takes) as a list of str."""
-    column = _column(values, name)
-    if not isinstance(column, (pa.Array, pa.ChunkedArray)):
-        column = (
-            pa.array(column) if hasattr(column, "__arrow_c_array__") else pa.chunked_array(column)
-        )
-    if pa.types.is_binary(column.type) or pa.types.is_large_binary(column.type):
-        column = column.cast(pa.large_string())
-    return [None if v is None else str(v) for v in column.to_pylist()]
-
-
-def _side(data: Any, solutions: Any, name: str) -> dict[str, Any]:
-    """One side of :func:`stats`: files (a path, or a list of ``os.PathLike``) or puzzles."""
+def _side(data: Any, solutions: Any, name: str, cells: int) -> dict[str, Any]:
+    """One side of :func:`stats`: files (a path, or a list of ``os.PathLike``) or puzzles, as
+    Arrow columns the native module reads in place."""
     if isinstance(data, (str, os.PathLike)):
         return {"files": [data]}
     if isinstance(data, (list, tuple)) and data and all(isinstance(d, os.PathLike) for d in data):
         return {"files": list(data)}
-    side: dict[str, Any] = {"puzzles": _strings(data, name)}
+    side: dict[str, Any] = {"puzzles": _column(data, name, cells)}
     if solutions is not None:
-        side["solutions"] = _strings(solutions, f"{name} solutions")
+        side["solutions"] = _column(solutions, f"{name} solutions", cells)
     return side
 
 
@@ -100,10 +87,13 @@ def stats(
 
     Returns a :class:`Stats`: the figures as a dict, shown as the report in a notebook.
     """
-    train = _side(puzzles, solutions, "puzzles")
+    cells = _cells(size, box)
+    train = _side(puzzles, solutions, "puzzles", cells)
     sides = dict(train)
     if test is not None:
-        sides.update({f"test_{k}": v for k, v in _side(test, test_solutions, "test").items()})
+        sides.update(
+            {f"test_{k}": v for k, v in _side(test, test_solutions, "test", cells).items()}
+        )
     figures, page = _native.run_stats(
         **sides, by=by, rating=rating, output=output, threads=_threads(threads), solver=solver,
         format=format, puzzle_col=puzzle_col, solution_col=solution_col, size=_size(size), box=box,

@@ -8,7 +8,7 @@ from typing import Any
 import pyarrow as pa
 
 from . import _native
-from ._common import Box, _cells, _column, _limit, _optional, _size, _threads
+from ._common import Box, _cells, _column, _limit, _optional, _progress, _size, _threads
 
 
 def solve(
@@ -19,6 +19,7 @@ def solve(
     size: int | None = None,
     box: Box | None = None,
     with_size: bool = False,
+    progress: bool | None = None,
 ) -> pa.Table:
     """Solves every puzzle: its first solution.
 
@@ -37,6 +38,10 @@ def solve(
         with_size: add a ``size`` column, first: each puzzle's size as the CLI's
             ``--with-size`` writes it (``"9x9"``, ``"16x16"``, ``"6x6 (boxes 3x2)"`` for boxes
             other than the usual, ``"9x9 pencilmarks"``; null for a row that is not a puzzle).
+        progress: draw the CLI's progress bar on stderr: ``None`` (the default) where the
+            CLI would draw it, on a terminal, for a call on more than a few thousand rows;
+            ``True`` always (where stderr is not a terminal, a notebook's say, a plain line
+            every few seconds and one at the end); ``False`` never.
 
     Returns:
         A ``pyarrow.Table``, one row per puzzle in order, with the columns (``size``, with
@@ -51,7 +56,7 @@ def solve(
     """
     return _native.solve(
         _column(puzzles, "puzzles", _cells(size, box)), _threads(threads), solver, _size(size),
-        box, with_size,
+        box, with_size, _progress(progress),
     )  # fmt: skip
 
 
@@ -64,6 +69,7 @@ def count(
     size: int | None = None,
     box: Box | None = None,
     with_size: bool = False,
+    progress: bool | None = None,
 ) -> pa.Table:
     """Counts every puzzle's solutions, stopping at ``limit``.
 
@@ -73,7 +79,7 @@ def count(
         puzzles: the puzzles, one per row.
         limit: the most solutions to count (at least 1).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver, size, box, with_size: as for :func:`solve`.
+        solver, size, box, with_size, progress: as for :func:`solve`.
 
     Returns:
         A ``pyarrow.Table`` with the columns (``size``, with ``with_size``), ``status``
@@ -84,7 +90,7 @@ def count(
     """
     return _native.count(
         _column(puzzles, "puzzles", _cells(size, box)), _limit(limit), _threads(threads), solver,
-        _size(size), box, with_size,
+        _size(size), box, with_size, _progress(progress),
     )  # fmt: skip
 
 
@@ -97,6 +103,7 @@ def validate(
     size: int | None = None,
     box: Box | None = None,
     with_size: bool = False,
+    progress: bool | None = None,
 ) -> pa.Table:
     """Checks that every puzzle is well formed and has exactly one solution, and, where
     ``solutions`` are given, that each row's answer is that solution.
@@ -106,8 +113,8 @@ def validate(
         solutions: their answers, one per puzzle, in the same kinds as ``puzzles``; a null
             answer means the row claims none (only its puzzle is checked).
         threads: worker threads; ``None`` means ``OMP_NUM_THREADS`` if set, else every core.
-        solver, size, box, with_size: as for :func:`solve` (an answer must be of its puzzle's
-            size).
+        solver, size, box, with_size, progress: as for :func:`solve` (an answer must be of
+            its puzzle's size).
 
     Returns:
         A ``pyarrow.Table`` with the columns (``size``, with ``with_size``), ``status``
@@ -123,7 +130,7 @@ def validate(
     answers = None if solutions is None else _column(solutions, "solutions", _cells(size, box))
     return _native.validate(
         _column(puzzles, "puzzles", _cells(size, box)), answers, _threads(threads), solver,
-        _size(size), box, with_size,
+        _size(size), box, with_size, _progress(progress),
     )  # fmt: skip
 
 
@@ -133,6 +140,7 @@ def rate(
     threads: int | None = None,
     max_level: str | None = None,
     max_work: int | None = None,
+    progress: bool | None = None,
 ) -> pa.Table:
     """Rates every puzzle as ``sudoku-bulk rate`` does: Sudoku Explainer 1.2.1's rating as
     serate 1.2.1.3 computes it, ER, EP and ED (hidden single 1.2, naked single 2.3, X-Wing 3.2,
@@ -152,6 +160,7 @@ def rate(
             every rule.
         max_work: the work one puzzle may take (the CLI's ``--max-work``); ``None`` for no
             limit.
+        progress: as for :func:`solve`.
 
     Returns:
         A ``pyarrow.Table``, one row per puzzle in order, with the CLI's columns: ``status``
@@ -169,6 +178,7 @@ def rate(
         _threads(threads),
         max_level=max_level,
         max_work=_optional(max_work, "max_work"),
+        progress=_progress(progress),
     )
 
 
@@ -178,6 +188,7 @@ def explain(
     threads: int | None = None,
     max_level: str | None = None,
     max_work: int | None = None,
+    progress: bool | None = None,
 ) -> pa.Table:
     """Every puzzle's steps, in order, as :func:`rate` takes them (``sudoku-bulk explain``);
     takes :func:`rate`'s arguments.
@@ -196,4 +207,5 @@ def explain(
         _threads(threads),
         max_level=max_level,
         max_work=_optional(max_work, "max_work"),
+        progress=_progress(progress),
     )

@@ -14,7 +14,7 @@ from sudoku_bulk import spark as sbs
 
 #: The parameters that may be given by position: what a call works on (or, for
 #: ``generate``, how many it makes), not how.
-DATA = {"puzzles", "solutions", "grids", "transforms", "path", "output", "a", "b", "count"}
+DATA = {"puzzles", "solutions", "grids", "transforms", "path", "output", "a", "b", "count", "source"}
 #: The cluster adapters' frame and its columns.
 FRAME_DATA = {"df", "column", "puzzle_column", "solution_column"}
 
@@ -43,3 +43,11 @@ def test_the_package_is_typed():
     assert files.joinpath("py.typed").is_file()
     assert files.joinpath("_native.pyi").is_file()
     assert not files.joinpath("__init__.pyi").is_file(), "one source of types: the module"
+
+
+def test_dir_shows_the_api_and_none_of_its_imports():
+    """Issue 52, item 17: ``dir(sudoku_bulk)`` lists what ``__all__`` does (and the adapters,
+    once imported), not ``np``, ``pa`` or ``Any``."""
+    shown = {name for name in dir(sb) if not name.startswith("_")}
+    assert shown <= set(sb.__all__) | {"spark", "dask"}, shown - set(sb.__all__)
+    assert set(sb.__all__) <= set(dir(sb))

@@ -62,6 +62,12 @@ impl Source {
             Some(_) => b"puzzle,solution\n".to_vec(),
             None => b"puzzle\n".to_vec(),
         };
+        // Room for every row at once: grown by doubling, the text of a million puzzles was
+        // copied some twenty times and held twice over at the last (Python's `stats`).
+        fn cells(rows: &[Option<&str>]) -> usize {
+            rows.iter().map(|r| r.map_or(0, str::len) + 1).sum()
+        }
+        text.reserve(cells(puzzles) + answers.map_or(0, cells));
         for (i, puzzle) in puzzles.iter().enumerate() {
             crate::io::output::csv_field(&mut text, puzzle.unwrap_or("").as_bytes());
             if let Some(answers) = answers {

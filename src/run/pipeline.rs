@@ -32,7 +32,6 @@ use super::threads;
 use crate::io::format::chunk::Chunk;
 use crate::io::format::NotPuzzles;
 use crate::io::output::{Encoded, NotText};
-use crate::io::progress::Progress;
 use crate::solver::SolverKind;
 use crate::verdict::Tally;
 
@@ -41,7 +40,7 @@ pub use crate::io::format::{
 };
 pub use crate::io::input::{Compression, Input, TableFile};
 pub use crate::io::output::{OutputFormat, ReportFormat};
-pub use crate::io::progress::ProgressMode;
+pub use crate::io::progress::{Progress, ProgressMode};
 
 /// What a command does with each piece of input: parse its records, work on them, encode the
 /// results. Runs on worker threads; must not do I/O.
