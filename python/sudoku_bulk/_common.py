@@ -4,6 +4,7 @@ reading of a column of puzzles in memory into something the native module reads 
 from __future__ import annotations
 
 import numbers
+import operator
 import os
 from typing import Any, TypeVar, Union
 
@@ -107,10 +108,15 @@ def _progress(progress: Any) -> bool | None:
 def _cells(size: Any = None, box: Any = None) -> int:
     """The cells of one puzzle of the size ``size`` or ``box`` asks for (81 when neither
     does): the width an integer column's puzzles are padded to with their leading zeros."""
-    if isinstance(size, int) and not isinstance(size, bool) and size > 0:
-        return int(size * size)
-    if isinstance(box, tuple) and len(box) == 2 and all(isinstance(n, int) for n in box):
-        return int(box[0] * box[1]) ** 2
+    numbers_given = [size] if size is not None else list(box) if isinstance(box, tuple) else []
+    try:
+        whole = [operator.index(n) for n in numbers_given]
+    except TypeError:
+        whole = []
+    if len(whole) == 1 and whole[0] > 0:
+        return whole[0] ** 2
+    if len(whole) == 2:
+        return (whole[0] * whole[1]) ** 2
     if isinstance(box, str):
         rows, _, cols = box.lower().partition("x")
         if rows.strip().isdigit() and cols.strip().isdigit():

@@ -184,7 +184,10 @@ def _apply(
         kind = df.schema[name].dataType
         if not isinstance(kind, (StringType, BinaryType)):
             raise TypeError(
-                f"column {name!r}: expected strings or binary, got {kind.simpleString()}"
+                f"column {name!r}: expected strings or binary, got {kind.simpleString()}; "
+                "read puzzles as strings (a number has lost its leading 0 blanks, a double "
+                "its digits too): spark.read.csv without inferSchema, or a schema that "
+                "says string"
             )
     ours = job.schema()
     names = output_names(ours.names, df.columns)

@@ -134,7 +134,7 @@ def test_spark_errors_are_raised_on_the_driver(spark):
     df = spark.createDataFrame([(1, PUZZLE)], "id long, grid string")
     with pytest.raises(ValueError, match="no column 'puzzle' in the DataFrame; its columns are 'id', 'grid'"):
         sbs.solve(df)
-    with pytest.raises(TypeError, match="column 'id': expected strings or binary, got bigint"):
+    with pytest.raises(TypeError, match="column 'id': expected strings or binary, got bigint; read puzzles as strings"):
         sbs.solve(df, "id")
     with pytest.raises(ValueError, match="solver"):
         sbs.solve(df, "grid", solver="quantum")
