@@ -241,9 +241,17 @@ pub(crate) struct Mode {
     pub level: u8,
 }
 
+/// The rules a dynamic chain runs on its working grid from level 1 when its plain
+/// implications run dry (SE's `getAdvancedPotentials`; `advanced` gives them): the new "off"
+/// nodes, in SE's order. The engine holds them as a function so that it stands below the
+/// rules, which run chains of their own from level 2.
+pub(crate) type MoreRules = fn(&mut Engine, SetId, &mut Ctx) -> Vec<u32>;
+
 /// The arena of potentials, the pools of sets and the working candidates.
 pub(crate) struct Engine {
     pub mode: Mode,
+    /// Its rules from level 1.
+    pub more_rules: MoreRules,
     pub nodes: Vec<Node>,
     pub parents: Vec<u32>,
     sets: Vec<PotSet>,
@@ -262,7 +270,7 @@ pub(crate) struct Engine {
     pub todo: Vec<u32>,
     pub next: Vec<u32>,
     /// The nested hints the nodes were deduced by (levels 2 and more).
-    pub nested: Vec<super::nested::NestedInfo>,
+    pub nested: Vec<NestedInfo>,
     /// The engines of the nested rules (levels 2 and more), kept for their buffers.
     pub inner: Vec<Option<Box<Engine>>>,
 }
@@ -274,10 +282,11 @@ pub(crate) const CELL_SOURCE: u8 = u8::MAX;
 pub(crate) type SetId = usize;
 
 impl Engine {
-    pub fn new(mode: Mode, grid: &Grid) -> Engine {
+    pub fn new(mode: Mode, grid: &Grid, more_rules: MoreRules) -> Engine {
         let cands = Cands::of(grid);
         Engine {
             mode,
+            more_rules,
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
             sets: Vec::new(),
@@ -665,7 +674,7 @@ impl Engine {
                 }
             }
             if self.pend_on.is_empty() && self.pend_off.is_empty() && self.mode.level > 0 {
-                let found = super::advanced::advanced_potentials(self, to_off, ctx);
+                let found = (self.more_rules)(self, to_off, ctx);
                 for n in found {
                     let k = self.key_of(n);
                     if !self.sets[to_off].contains(k) {
@@ -676,5 +685,46 @@ impl Engine {
             }
         }
         None
+    }
+}
+
+/// A nested hint an outer potential was deduced by.
+pub(crate) struct NestedInfo {
+    /// Its complexity (its own nested chains included).
+    pub complexity: u32,
+    /// Its `FullChain` identity.
+    pub signature: Vec<Key>,
+}
+
+/// Turns a hint of a rule into "off" nodes: one per removal, each with the hint's parents
+/// (their objects in `to_off`). Nothing if the hint has no parents.
+pub(crate) fn emit(
+    engine: &mut Engine,
+    to_off: SetId,
+    parents: &[Key],
+    removals: &[(usize, u16)],
+    nested: u32,
+    out: &mut Vec<u32>,
+) {
+    if parents.is_empty() {
+        return;
+    }
+    let nodes: Vec<u32> = parents
+        .iter()
+        .filter_map(|&k| {
+            let n = engine.set(to_off).get(k);
+            // Every candidate the chain removed is one of its "off" potentials.
+            debug_assert!(n.is_some(), "rule parent not in the chain");
+            n
+        })
+        .collect();
+    for &(cell, mut digits) in removals {
+        while digits != 0 {
+            let d = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            let n = engine.node(key(cell, d, false), Cause::Advanced, &nodes);
+            engine.set_nested(n, nested);
+            out.push(n);
+        }
     }
 }

@@ -17,11 +17,11 @@
 //! would need a length both odd and even). SE's working copy of the grid is never filled for
 //! these searches, so no potential gets hidden parents: each has exactly one parent.
 
-use super::super::grid::{Cell, PEERS};
+use super::super::grid::{Cell, CELL_REGIONS, PEERS};
 use super::super::Ctx;
 use super::engine::{
     conjugate, key, key_cell, key_digit, key_on, region_cause, Cause, Engine, Key, KeyBits,
-    CELL_SOURCE, KEYS,
+    CELL_SOURCE, KEYS, REGION_MASK,
 };
 use super::hints::{Found, Kind, Rule, Sink};
 
@@ -48,8 +48,9 @@ pub(crate) struct Unary {
     /// each potential met, the potential it was met from and why (valid where the search's
     /// sets hold the potential), and the layers to process.
     via: Vec<(Key, Cause)>,
-    pend_on_keys: Vec<Key>,
-    pend_off_keys: Vec<Key>,
+    queue: Vec<Key>,
+    /// For each "off" key, how many "on" keys it implies by conjugate places (`by_x`).
+    x_count: Vec<u8>,
     /// The nodes SE would have made that these searches did not (the work they count).
     unmade: u64,
 }
@@ -62,6 +63,8 @@ pub(crate) fn hints(engine: &mut Engine, rule: Rule, sink: &mut Sink, ctx: &mut 
         by_x: vec![[(NONE, 0); 3]; KEYS],
         range: vec![(0, 0, 0); KEYS],
         via: vec![(NONE, Cause::Assumption); KEYS],
+        queue: vec![NONE; KEYS],
+        x_count: vec![0; KEYS],
         ..Unary::default()
     };
     for cell in 0..81 {
@@ -85,6 +88,7 @@ pub(crate) fn hints(engine: &mut Engine, rule: Rule, sink: &mut Sink, ctx: &mut 
             }
             let n = Engine::off_results(&engine.work, k, false, true, &mut results);
             scratch.by_x[k as usize][..n].copy_from_slice(&results[..n]);
+            scratch.x_count[k as usize] = n as u8;
         }
     }
     for (y, x) in [(false, true), (true, false), (true, true)] {
@@ -138,12 +142,19 @@ fn unary_chaining(
     let (cycle, chain) = (Kind::Cycle { x, y, cells: 0 }, Kind::Forcing { x, y, ancestors: 0 });
     // A search stops at the depth where nothing it could still find would come first.
     let bound = |complexity: u32, kind: Kind| sink.may_come_first(rule, kind, complexity);
-    cycles(engine, s, on, y, x, &|c| bound(c, cycle));
+    // A cycle comes back to the assumption, and the search from "off" ends at it "on", both
+    // by a strong link into it: without one, those searches find nothing and are not made.
+    let linked = strong_link_in(engine, cell, digit, y, x);
+    if linked {
+        cycles(engine, s, on, y, x, &|c| bound(c, cycle));
+    }
     if x {
         let source = key(cell, digit, true);
         forcing_chains(engine, s, on, source, y, &|c| bound(c, chain));
-        let off = engine.node(key(cell, digit, false), Cause::Assumption, &[]);
-        forcing_chains(engine, s, off, conjugate(source), y, &|c| bound(c, chain));
+        if linked {
+            let off = engine.node(key(cell, digit, false), Cause::Assumption, &[]);
+            forcing_chains(engine, s, off, conjugate(source), y, &|c| bound(c, chain));
+        }
     }
     for i in 0..s.cycles.len() {
         let dst_on = s.cycles[i];
@@ -154,6 +165,23 @@ fn unary_chaining(
         let target = s.chains[i];
         forcing_chain_hint(engine, rule, sink, target, y, x);
     }
+}
+
+/// Whether some "off" potential implies `digit` "on" in `cell` (the tables' `by_y` and
+/// `by_x`): with Y links, the cell has two candidates; with X links, one of its houses has
+/// two places for the digit.
+fn strong_link_in(engine: &Engine, cell: Cell, digit: u8, y: bool, x: bool) -> bool {
+    let exactly_two = |m: u128| {
+        m != 0 && {
+            let rest = m & (m - 1);
+            rest != 0 && rest & (rest - 1) == 0
+        }
+    };
+    (y && exactly_two(u128::from(engine.work.cell[cell])))
+        || (x
+            && CELL_REGIONS[cell].iter().any(|&r| {
+                exactly_two(engine.work.digit[usize::from(digit)] & REGION_MASK[usize::from(r)])
+            }))
 }
 
 /// SE's `doCycles`.
@@ -269,79 +297,77 @@ fn forcing_chains(
     let target = conjugate(source_key);
     let mut to_on = KeyBits::EMPTY;
     let mut to_off = KeyBits::EMPTY;
-    s.pend_on_keys.clear();
-    s.pend_off_keys.clear();
     if key_on(source_key) {
         to_on.set(source_key);
-        s.pend_on_keys.push(source_key);
     } else {
         to_off.set(source_key);
-        s.pend_off_keys.push(source_key);
     }
+    // The potentials met, in order, each once: the layers alternate "on" and "off".
+    s.queue[0] = source_key;
+    let (mut head, mut tail) = (0, 1);
     // The depth of the next layer's potentials (the assumption's is 0): what they imply has
     // `depth + 2` potentials with its ancestors.
     let mut depth = 0;
-    while !s.pend_on_keys.is_empty() || !s.pend_off_keys.is_empty() {
-        if !s.pend_on_keys.is_empty() {
-            if !worth(depth + 2) {
-                return;
-            }
-            depth += 1;
+    let mut found = None;
+    'search: while head < tail {
+        if !worth(depth + 2) {
+            return;
         }
-        for i in 0..s.pend_on_keys.len() {
-            let p = s.pend_on_keys[i];
-            let (start, from_cell, len) = s.range[p as usize];
-            let skip = if y { 0 } else { from_cell as u32 };
-            for j in start + skip..start + len as u32 {
-                let (off, cause) = s.offs[j as usize];
-                if off == target {
-                    s.unmade += 1;
-                    chain_found(engine, s, source, source_key, (off, cause), p);
-                    return;
+        depth += 1;
+        let (layer, on_layer) = (head..tail, key_on(s.queue[head]));
+        head = tail;
+        for i in layer {
+            let p = s.queue[i];
+            if on_layer {
+                let (start, from_cell, len) = s.range[p as usize];
+                let skip = if y { 0 } else { u32::from(from_cell) };
+                for &(off, cause) in
+                    &s.offs[(start + skip) as usize..(start + u32::from(len)) as usize]
+                {
+                    if off == target {
+                        s.unmade += 1;
+                        found = Some(((off, cause), p));
+                        break 'search;
+                    }
+                    if !to_off.has(off) {
+                        s.unmade += 1;
+                        s.via[off as usize] = (p, cause);
+                        s.queue[tail] = off;
+                        tail += 1;
+                        to_off.set(off);
+                    }
                 }
-                if !to_off.has(off) {
-                    s.unmade += 1;
-                    s.via[off as usize] = (p, cause);
-                    s.pend_off_keys.push(off);
-                    to_off.set(off);
-                }
-            }
-        }
-        s.pend_on_keys.clear();
-        if !s.pend_off_keys.is_empty() {
-            if !worth(depth + 2) {
-                return;
-            }
-            depth += 1;
-        }
-        for i in 0..s.pend_off_keys.len() {
-            let p = s.pend_off_keys[i];
-            // SE makes every "on" consequence (`consequences`), then looks at each.
-            let by_y = if y { s.by_y[p as usize] } else { NONE };
-            let mut made = [(NONE, Cause::NakedSingle); 4];
-            made[0] = (by_y, Cause::NakedSingle);
-            for (slot, &(on, region)) in made[1..].iter_mut().zip(&s.by_x[p as usize]) {
-                if on != NONE {
-                    *slot = (on, region_cause(usize::from(region)));
-                }
-            }
-            s.unmade += made.iter().filter(|&&(on, _)| on != NONE).count() as u64;
-            for (on, cause) in made {
-                if on == NONE {
-                    continue;
-                }
-                if on == target {
-                    chain_found(engine, s, source, source_key, (on, cause), p);
-                    return;
-                }
-                if !to_on.has(on) {
-                    s.via[on as usize] = (p, cause);
-                    s.pend_on_keys.push(on);
-                    to_on.set(on);
+            } else {
+                // SE makes every "on" consequence, then looks at each.
+                let by_y = if y { s.by_y[p as usize] } else { NONE };
+                let by_x = &s.by_x[p as usize];
+                s.unmade += u64::from(by_y != NONE) + u64::from(s.x_count[p as usize]);
+                let made = [(by_y, CELL_SOURCE), by_x[0], by_x[1], by_x[2]];
+                for (on, source_of) in made {
+                    if on == NONE {
+                        continue;
+                    }
+                    if on == target || !to_on.has(on) {
+                        let cause = if source_of == CELL_SOURCE {
+                            Cause::NakedSingle
+                        } else {
+                            region_cause(usize::from(source_of))
+                        };
+                        if on == target {
+                            found = Some(((on, cause), p));
+                            break 'search;
+                        }
+                        s.via[on as usize] = (p, cause);
+                        s.queue[tail] = on;
+                        tail += 1;
+                        to_on.set(on);
+                    }
                 }
             }
         }
-        s.pend_off_keys.clear();
+    }
+    if let Some((potential, parent)) = found {
+        chain_found(engine, s, source, source_key, potential, parent);
     }
 }
 
