@@ -334,7 +334,7 @@ impl Search<'_> {
     fn closed(&mut self) {
         // The path touches no region twice at the same parity, so the loop is valid when
         // both parities touched the same regions.
-        if self.touched[0] != self.touched[1] {
+        if self.touched[0] != self.touched[1] || !self.worth_searching(self.len) {
             return;
         }
         let len = self.len;
@@ -393,6 +393,11 @@ impl Search<'_> {
         // The digits that are neither the loop's nor extra, for hidden sets.
         let others: Vec<u8> = (1..=9u8).filter(|&d| (self.pair | extra) & (1 << d) == 0).collect();
         for degree in extra.count_ones() as usize..=7 {
+            // A set of this degree or more adds at least (degree - 2) tenths (a hidden set
+            // keeps degree - 1 cells or more besides the extra cells).
+            if !self.beats(base + f64::from(degree as i32 - 2) * 0.1, 3) {
+                break;
+            }
             for (&region, &region2) in CELL_REGIONS[c1].iter().zip(&CELL_REGIONS[c2]) {
                 if region != region2 {
                     continue;
