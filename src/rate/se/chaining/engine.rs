@@ -23,16 +23,28 @@ pub(crate) const fn key(cell: Cell, digit: u8, on: bool) -> Key {
     (cell * 18 + (digit as usize - 1) * 2 + on as usize) as Key
 }
 
+/// Each key's cell and digit, read from a table in the chains' inner loops (a division by 18
+/// costs more). 2,048 entries so that a key, masked, indexes it without a bounds check.
+const KEY_PARTS: [(u8, u8); 2048] = {
+    let mut table = [(0u8, 0u8); 2048];
+    let mut k = 0;
+    while k < KEYS {
+        table[k] = ((k / 18) as u8, ((k % 18) / 2 + 1) as u8);
+        k += 1;
+    }
+    table
+};
+
 /// The cell of a key.
 #[inline]
 pub(crate) const fn key_cell(k: Key) -> Cell {
-    k as usize / 18
+    KEY_PARTS[k as usize & 2047].0 as Cell
 }
 
 /// The digit of a key.
 #[inline]
 pub(crate) const fn key_digit(k: Key) -> u8 {
-    ((k as usize % 18) / 2 + 1) as u8
+    KEY_PARTS[k as usize & 2047].1
 }
 
 /// Whether a key says "is" (on) rather than "is not".
@@ -263,8 +275,10 @@ pub(crate) struct Engine {
     /// `off_to_on` for none).
     pub save: Cands,
     pub values: [u8; 81],
-    pend_on: std::collections::VecDeque<u32>,
-    pend_off: std::collections::VecDeque<u32>,
+    /// The propagation's queues: the nodes to process are `pend_on[on_head..]` and
+    /// `pend_off[off_head..]` (each key joins a set once a propagation, so they stay short).
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
     /// Breadth-first scratch for ancestor counts and chain listings.
     pub seen: KeyBits,
     pub todo: Vec<u32>,
@@ -623,13 +637,16 @@ impl Engine {
         self.pend_off.clear();
         self.pend_on.extend(self.sets[to_on].order.iter().copied());
         self.pend_off.extend(self.sets[to_off].order.iter().copied());
+        let (mut on_head, mut off_head) = (0, 0);
         let mut steps = 0u64;
-        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+        while on_head < self.pend_on.len() || off_head < self.pend_off.len() {
             steps += 1;
             if steps & 63 == 0 && !ctx.spend(64) {
                 return None;
             }
-            if let Some(p) = self.pend_on.pop_front() {
+            if on_head < self.pend_on.len() {
+                let p = self.pend_on[on_head];
+                on_head += 1;
                 let pk = self.key_of(p);
                 let mut found = None;
                 let (work, sets) = (&self.work, &mut self.sets);
@@ -645,14 +662,16 @@ impl Engine {
                     if !sets[to_off].contains(off) {
                         let n = Engine::push_node(nodes, parents, off, cause, p);
                         sets[to_off].add(off, n);
-                        pend_off.push_back(n);
+                        pend_off.push(n);
                     }
                     true
                 });
                 if found.is_some() {
                     return found;
                 }
-            } else if let Some(p) = self.pend_off.pop_front() {
+            } else {
+                let p = self.pend_off[off_head];
+                off_head += 1;
                 // SE makes every consequence (with its hidden parents, before `p` goes from
                 // the grid); only those that are new or contradict are ever used.
                 let mut results = [(0, 0); 4];
@@ -665,7 +684,7 @@ impl Engine {
                     if !self.sets[to_on].contains(on) {
                         let node = self.make_on(on, source, p, Some(to_off));
                         self.sets[to_on].add(on, node);
-                        self.pend_on.push_back(node);
+                        self.pend_on.push(node);
                     }
                 }
                 if dynamic {
@@ -673,13 +692,16 @@ impl Engine {
                     self.work.remove(key_cell(k), key_digit(k));
                 }
             }
-            if self.pend_on.is_empty() && self.pend_off.is_empty() && self.mode.level > 0 {
+            if on_head == self.pend_on.len()
+                && off_head == self.pend_off.len()
+                && self.mode.level > 0
+            {
                 let found = (self.more_rules)(self, to_off, ctx);
                 for n in found {
                     let k = self.key_of(n);
                     if !self.sets[to_off].contains(k) {
                         self.sets[to_off].add(k, n);
-                        self.pend_off.push_back(n);
+                        self.pend_off.push(n);
                     }
                 }
             }
