@@ -313,15 +313,6 @@ pub enum RecordError {
     },
 }
 
-impl RecordError {
-    /// Parses a one-line 9x9 puzzle for `task`, which takes 9x9 puzzles only (Python's
-    /// `apply_transform`): a line of another size, or a pencilmark line, is named as such
-    /// ([`RecordError::NotNine`]), by the rule the readers use; else why it is no puzzle.
-    pub fn parse_nine(text: &[u8], task: &'static str) -> Result<Grid, RecordError> {
-        crate::io::format::records::nine_only(text, task)
-    }
-}
-
 /// Why a line of a JSON Lines input is not a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum JsonError {
