@@ -25,7 +25,7 @@ use std::fmt;
 
 use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
-use crate::rate::{Limits, Rating, Step};
+use crate::rate::{Capped, Limits, Rating, Step, Technique};
 use crate::sized::{Board, BoardError, CellAt, Marks};
 use crate::text::{ByteName, CellName, CharName, Plural, PuzzleKind};
 
@@ -189,6 +189,17 @@ impl Reason {
 pub fn count_label(count: u64, limit: u32) -> String {
     let plus = if count >= u64::from(limit) { "+" } else { "" };
     format!("{count}{plus}")
+}
+
+/// The records by hardest technique, in SE's order, then those whose rating stopped, by where
+/// (as the technique column names them): only those that occur.
+pub fn technique_counts(t: &Tally) -> Vec<(String, u64)> {
+    let rated = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
+    let capped = t.capped.iter().enumerate().filter(|&(_, &n)| n > 0);
+    rated
+        .map(|(i, &n)| (Technique::from_index(i).name().to_string(), n))
+        .chain(capped.map(|(i, &n)| (Capped::from_index(i).text().to_string(), n)))
+        .collect()
 }
 
 /// Why a record is not a puzzle.
