@@ -21,8 +21,8 @@ use crate::stats::report::Report;
 use crate::text::Plural;
 use crate::verdict::{count_label, Reason, Tally, Task};
 
-// Moved below the run, so that `stats`, whose report is a summary, need not reach up to it;
-// named here still, where the summary's fields use them.
+// Defined below the run, so that `stats`, whose report is a summary too, uses them without
+// reaching up to it; named here, where the summary's fields use them, for the library's users.
 pub use crate::io::format::csv::chosen::{Column, Columns};
 pub use crate::text::Ordered;
 pub use crate::verdict::technique_counts;
