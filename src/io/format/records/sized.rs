@@ -155,9 +155,8 @@ fn line_as_is(line: &[u8], layout: Layout, shape: Option<Shape>) -> Result<Parse
 // and stays below the readers.
 impl RecordError {
     /// Parses a one-line 9x9 puzzle for `task`, which takes 9x9 puzzles only (Python's
-    /// `apply_transform`): a line [`any_line`] reads as another size's, or as a pencilmark
-    /// puzzle, is named as such ([`RecordError::NotNine`]), by the rule the readers use; else
-    /// why it is no puzzle.
+    /// `apply_transform`): a line of another size, or a pencilmark line, is named as such
+    /// ([`RecordError::NotNine`]), by the rule the readers use; else why it is no puzzle.
     pub fn parse_nine(line: &[u8], task: &'static str) -> Result<Grid, RecordError> {
         match any_line(line, Layout::Line, None)? {
             Parsed::Nine(puzzle) => Ok(puzzle.grid),
