@@ -17,10 +17,11 @@ use std::str::FromStr;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::generate::{puzzle_seed, Generator};
+use crate::generate::Generator;
 use crate::grid::Grid;
 use crate::io::output::{json_string, OutputColumn, OutputFormat, Value};
 use crate::io::progress::{Progress, ProgressMode};
+use crate::random::puzzle_seed;
 use crate::rate::{rating_text, Level, Limits, Rater, Technique};
 use crate::run::options::Sink;
 use crate::run::{dest, threads, Cancel};
