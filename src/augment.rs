@@ -52,7 +52,7 @@
 //! ```
 
 use crate::canon::Transform;
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Draws the transformations of augmented copies from a seed: see the
 /// [module documentation](self).

@@ -1,4 +1,5 @@
-//! The 81-cell grid and its two text encodings.
+//! The 81-cell grid and its two text encodings, and the [`Outcome`] of a search of a grid, which
+//! every solver answers with, 9x9 or not.
 //!
 //! A [`Grid`] holds one byte a cell, row by row: `0` for a blank, `1..=9` for a digit. It is
 //! the value every other module passes around: the parsers produce it, the solvers read it and
@@ -277,6 +278,24 @@ pub fn house_cells(house: House) -> impl Iterator<Item = usize> {
             (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
         }
     })
+}
+
+/// What a search found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Outcome {
+    /// Solutions found, never more than the limit asked for: with limit 2, a 2 means "two or
+    /// more".
+    pub solutions: u32,
+    /// Digits tried at branch points, once each (0: singles alone solved it). The oracles
+    /// report their own notion of a step here; compare guesses only between runs of one solver.
+    pub guesses: u64,
+}
+
+impl Outcome {
+    /// Whether at least one solution was found.
+    pub fn solved(&self) -> bool {
+        self.solutions > 0
+    }
 }
 
 impl fmt::Display for Grid {

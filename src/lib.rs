@@ -69,6 +69,7 @@ mod cmd;
 mod generate;
 pub mod grid;
 mod io;
+mod random;
 pub mod rate;
 pub mod run;
 pub mod sized;
@@ -102,7 +103,7 @@ pub mod generation {
     pub use crate::cmd::generate::{
         ClueRange, GenerateError, Made, Puzzles, RatingRange, MAX_DRAWS,
     };
-    pub use crate::generate::fresh_seed;
+    pub use crate::random::fresh_seed;
 }
 pub use solver::{solve_board, BandSolver, BitmaskSolver, Outcome, Solver, SolverKind};
 pub use verdict::{Detail, Fault, Reason, Tally, Task, Verdict};

@@ -1,7 +1,10 @@
 //! How the messages name things: a cell as people count it, a byte that is not text, a count
-//! with its noun. Shared by every error message, so that they all say it one way.
+//! with its noun. Shared by every error message, so that they all say it one way; and, for the
+//! JSON that summaries and `stats` write, named counts in the order they are told ([`Ordered`]).
 
 use std::fmt;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// `cell 5 (row 1, column 5)`: a cell index as people count it.
 pub(crate) struct CellName(pub usize);
@@ -61,5 +64,19 @@ impl fmt::Display for Plural<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Plural(n, noun) = *self;
         write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
+    }
+}
+
+/// Named counts, written as a JSON object in this order.
+#[derive(Debug, Clone, Default)]
+pub struct Ordered(pub Vec<(String, u64)>);
+
+impl Serialize for Ordered {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, n) in &self.0 {
+            map.serialize_entry(name, n)?;
+        }
+        map.end()
     }
 }

@@ -25,7 +25,7 @@ use std::fmt;
 
 use crate::canon::{Form, Sameness};
 use crate::grid::{Conflict, Grid, ParseError};
-use crate::rate::{Limits, Rating, Step};
+use crate::rate::{Capped, Limits, Rating, Step, Technique};
 use crate::sized::{Board, BoardError, CellAt, Marks};
 use crate::text::{ByteName, CellName, CharName, Plural, PuzzleKind};
 
@@ -191,6 +191,17 @@ pub fn count_label(count: u64, limit: u32) -> String {
     format!("{count}{plus}")
 }
 
+/// The records by hardest technique, in SE's order, then those whose rating stopped, by where
+/// (as the technique column names them): only those that occur.
+pub fn technique_counts(t: &Tally) -> Vec<(String, u64)> {
+    let rated = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
+    let capped = t.capped.iter().enumerate().filter(|&(_, &n)| n > 0);
+    rated
+        .map(|(i, &n)| (Technique::from_index(i).name().to_string(), n))
+        .chain(capped.map(|(i, &n)| (Capped::from_index(i).text().to_string(), n)))
+        .collect()
+}
+
 /// Why a record is not a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
@@ -311,15 +322,6 @@ pub enum RecordError {
         /// The command.
         task: &'static str,
     },
-}
-
-impl RecordError {
-    /// Parses a one-line 9x9 puzzle for `task`, which takes 9x9 puzzles only (Python's
-    /// `apply_transform`): a line of another size, or a pencilmark line, is named as such
-    /// ([`RecordError::NotNine`]), by the rule the readers use; else why it is no puzzle.
-    pub fn parse_nine(text: &[u8], task: &'static str) -> Result<Grid, RecordError> {
-        crate::io::format::records::nine_only(text, task)
-    }
 }
 
 /// Why a line of a JSON Lines input is not a record.

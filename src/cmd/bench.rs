@@ -20,12 +20,12 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use crate::canon::Transform;
-use crate::generate::puzzle_seed;
 use crate::grid::Grid;
 use crate::io::format::{body, jsonl, resolve, strip_bom, Format, FormatOptions, Records};
 use crate::io::format::{Parsed, SizedPuzzle};
 use crate::io::input::Input;
 use crate::io::stderr::say;
+use crate::random::puzzle_seed;
 use crate::sized::{isomorph, Board, Shape};
 use crate::solver::{Outcome, SolverKind};
 

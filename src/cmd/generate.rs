@@ -17,10 +17,11 @@ use std::str::FromStr;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::generate::{puzzle_seed, Generator};
+use crate::generate::Generator;
 use crate::grid::Grid;
 use crate::io::output::{json_string, OutputColumn, OutputFormat, Value};
 use crate::io::progress::{Progress, ProgressMode};
+use crate::random::puzzle_seed;
 use crate::rate::{rating_text, Level, Limits, Rater, Technique};
 use crate::run::options::Sink;
 use crate::run::{dest, threads, Cancel};
@@ -239,10 +240,10 @@ impl Puzzles {
             return Err(GenerateError::SizedFilters { shape });
         }
         let impossible = |why: String| GenerateError::Impossible { filters: self.filters(), why };
-        let meets = |t: Technique, range: RatingRange| ratings_of(t).meet(range);
+        let meets = |t: Technique, range: RatingRange| t.ratings().meet(range.low, range.high);
         match (self.rating, self.technique) {
             (Some(range), Some(t)) if !meets(t, range) => {
-                Err(impossible(format!("a step of {t} {}, outside the range", ratings_of(t))))
+                Err(impossible(format!("a step of {t} {}, outside the range", t.ratings())))
             }
             (Some(range), None) if !Technique::all().any(|t| meets(t, range)) => Err(impossible(
                 "no technique's step rates in that range (SE's ratings below 4.5 are those of \
@@ -399,75 +400,6 @@ impl Puzzles {
     /// The shape asked for, unless it is 9x9's.
     fn sized(&self) -> Option<Shape> {
         self.shape.filter(|&shape| shape != Shape::NINE)
-    }
-}
-
-/// The ratings, in tenths, a step of `t` can have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ratings {
-    /// This one: SE rates most techniques at one value.
-    One(u8),
-    /// These: hidden singles at 1.0 (a full house), 1.2 (in a box) or 1.5 (in a row or
-    /// column).
-    Only(&'static [u8]),
-    /// This or more: chains add to their base by their length, unique rectangles and loops,
-    /// BUG and the others by what they hold.
-    From(u8),
-}
-
-impl Ratings {
-    /// Whether a rating in `range` is one of these.
-    fn meet(self, range: RatingRange) -> bool {
-        match self {
-            Ratings::One(value) => (range.low..=range.high).contains(&value),
-            Ratings::Only(values) => values.iter().any(|v| (range.low..=range.high).contains(v)),
-            Ratings::From(low) => low <= range.high,
-        }
-    }
-}
-
-impl std::fmt::Display for Ratings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Ratings::One(value) => write!(f, "rates {}", rating_text(*value)),
-            Ratings::Only(values) => {
-                let values: Vec<String> = values.iter().map(|&v| rating_text(v)).collect();
-                write!(f, "rates {}", values.join(", "))
-            }
-            Ratings::From(low) => write!(f, "rates {} or more", rating_text(*low)),
-        }
-    }
-}
-
-/// The ratings a step of `t` can have (the values are those of SE's rules, in `rate::se`).
-fn ratings_of(t: Technique) -> Ratings {
-    /// The techniques SE rates at their base alone.
-    const ONE_VALUE: [&str; 18] = [
-        "Direct Pointing",
-        "Direct Claiming",
-        "Direct Hidden Pair",
-        "Naked Single",
-        "Direct Hidden Triplet",
-        "Pointing",
-        "Claiming",
-        "Naked Pair",
-        "X-Wing",
-        "Hidden Pair",
-        "Naked Triplet",
-        "Swordfish",
-        "Hidden Triplet",
-        "XY-Wing",
-        "XYZ-Wing",
-        "Naked Quad",
-        "Jellyfish",
-        "Hidden Quad",
-    ];
-    const HIDDEN_SINGLE: [u8; 3] = [10, 12, 15];
-    let base = t.base_rating();
-    match t {
-        Technique::HIDDEN_SINGLE => Ratings::Only(&HIDDEN_SINGLE),
-        t if ONE_VALUE.contains(&t.name()) => Ratings::One(base),
-        _ => Ratings::From(base),
     }
 }
 
@@ -672,7 +604,11 @@ mod tests {
             let rated = rater.rate(&puzzle, true);
             let (Some(t), Some(er)) = (rated.hardest, rated.rating) else { continue };
             let range = RatingRange { low: er, high: er };
-            assert!(ratings_of(t).meet(range), "{puzzle}: {t} at {er}: {}", ratings_of(t));
+            assert!(
+                t.ratings().meet(range.low, range.high),
+                "{puzzle}: {t} at {er}: {}",
+                t.ratings()
+            );
         }
         // And the impossible is refused before any draw.
         let pointing = Technique::from_name("pointing");

@@ -31,7 +31,7 @@ mod step;
 mod technique;
 
 pub use step::{cell_name, chain_text, digits_of, house_name, Step};
-pub use technique::{rating_text, Technique};
+pub use technique::{rating_text, Ratings, Technique};
 
 use crate::grid::Grid;
 

@@ -1,5 +1,6 @@
 //! The techniques Sudoku Explainer 1.2.1 rates by: every name its rules give a step, in the
-//! order of its producers, with the least difficulty a step of each can have.
+//! order of its producers, with the least difficulty a step of each can have, and the ratings
+//! a step of each can have (what `generate --rating --technique` checks a request against).
 //!
 //! A step's technique is its rule's name as SE writes it ("Hidden Single", "Forcing Chain",
 //! "Dynamic Double Forcing Chains (+)"), with one exception: SE writes the length of a unique
@@ -156,6 +157,78 @@ impl std::fmt::Display for Technique {
 /// A rating in tenths, written as Sudoku Explainer writes it: `2.3`.
 pub fn rating_text(tenths: u8) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// The ratings, in tenths, a step of `t` can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ratings {
+    /// This one: SE rates most techniques at one value.
+    One(u8),
+    /// These: hidden singles at 1.0 (a full house), 1.2 (in a box) or 1.5 (in a row or
+    /// column).
+    Only(&'static [u8]),
+    /// This or more: chains add to their base by their length, unique rectangles and loops,
+    /// BUG and the others by what they hold.
+    From(u8),
+}
+
+impl Ratings {
+    /// Whether one of these is in `low..=high` (tenths).
+    pub fn meet(self, low: u8, high: u8) -> bool {
+        match self {
+            Ratings::One(value) => (low..=high).contains(&value),
+            Ratings::Only(values) => values.iter().any(|v| (low..=high).contains(v)),
+            Ratings::From(from) => from <= high,
+        }
+    }
+}
+
+impl std::fmt::Display for Ratings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ratings::One(value) => write!(f, "rates {}", rating_text(*value)),
+            Ratings::Only(values) => {
+                let values: Vec<String> = values.iter().map(|&v| rating_text(v)).collect();
+                write!(f, "rates {}", values.join(", "))
+            }
+            Ratings::From(low) => write!(f, "rates {} or more", rating_text(*low)),
+        }
+    }
+}
+
+impl Technique {
+    /// The ratings a step of this technique can have (the values are those of SE's rules, in
+    /// `rate::se`).
+    pub fn ratings(self) -> Ratings {
+        /// The techniques SE rates at their base alone.
+        const ONE_VALUE: [&str; 18] = [
+            "Direct Pointing",
+            "Direct Claiming",
+            "Direct Hidden Pair",
+            "Naked Single",
+            "Direct Hidden Triplet",
+            "Pointing",
+            "Claiming",
+            "Naked Pair",
+            "X-Wing",
+            "Hidden Pair",
+            "Naked Triplet",
+            "Swordfish",
+            "Hidden Triplet",
+            "XY-Wing",
+            "XYZ-Wing",
+            "Naked Quad",
+            "Jellyfish",
+            "Hidden Quad",
+        ];
+        const HIDDEN_SINGLE: [u8; 3] = [10, 12, 15];
+        let base = self.base_rating();
+        match self {
+            Technique::HIDDEN_SINGLE => Ratings::Only(&HIDDEN_SINGLE),
+            t if ONE_VALUE.contains(&t.name()) => Ratings::One(base),
+            _ => Ratings::From(base),
+        }
+    }
 }
 
 #[cfg(test)]

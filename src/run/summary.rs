@@ -15,10 +15,17 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::canon::Sameness;
-use crate::io::format::{ColumnChoice, ColumnSource};
-use crate::rate::{rating_text, Capped, Technique};
+use crate::io::format::ColumnChoice;
+use crate::rate::rating_text;
+use crate::stats::report::Report;
 use crate::text::Plural;
 use crate::verdict::{count_label, Reason, Tally, Task};
+
+// Defined below the run, so that `stats`, whose report is a summary too, uses them without
+// reaching up to it; named here, where the summary's fields use them, for the library's users.
+pub use crate::io::format::csv::chosen::{Column, Columns};
+pub use crate::text::Ordered;
+pub use crate::verdict::technique_counts;
 
 /// A run's summary.
 #[derive(Debug, Clone, Serialize)]
@@ -31,7 +38,7 @@ pub enum Summary {
     /// An `overlap` run.
     Overlap(OverlapSummary),
     /// A `stats` run: its whole report.
-    Stats(Box<crate::stats::report::Report>),
+    Stats(Box<Report>),
 }
 
 impl Summary {
@@ -260,75 +267,6 @@ impl RatingCounts {
 /// Whether a technique column's text says the rating stopped (`capped: ...`, `stuck`).
 fn is_capped(technique: &str) -> bool {
     technique.starts_with("capped") || technique == "stuck"
-}
-
-/// The records by hardest technique, in SE's order, then those whose rating stopped, by where
-/// (as the technique column names them): only those that occur.
-pub fn technique_counts(t: &Tally) -> Vec<(String, u64)> {
-    let rated = t.hardest.iter().enumerate().filter(|&(_, &n)| n > 0);
-    let capped = t.capped.iter().enumerate().filter(|&(_, &n)| n > 0);
-    rated
-        .map(|(i, &n)| (Technique::from_index(i).name().to_string(), n))
-        .chain(capped.map(|(i, &n)| (Capped::from_index(i).text().to_string(), n)))
-        .collect()
-}
-
-/// Named counts, written as a JSON object in this order.
-#[derive(Debug, Clone, Default)]
-pub struct Ordered(pub Vec<(String, u64)>);
-
-impl Serialize for Ordered {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, n) in &self.0 {
-            map.serialize_entry(name, n)?;
-        }
-        map.end()
-    }
-}
-
-/// The columns a CSV or table input was read with (positions from 1).
-#[derive(Debug, Clone, Serialize)]
-pub struct Columns {
-    /// The puzzle column.
-    pub puzzle: Column,
-    /// The solution column, if the rows carry one.
-    pub solution: Option<Column>,
-    /// The header's line, if there is a header.
-    pub header_line: Option<u64>,
-    /// Rows read to decide.
-    pub rows_read: usize,
-}
-
-/// One column chosen.
-#[derive(Debug, Clone, Serialize)]
-pub struct Column {
-    /// Its position, from 1.
-    pub column: usize,
-    /// Its header name, if any.
-    pub name: Option<String>,
-    /// How it was chosen: `given`, `header` or `content`.
-    pub chosen: &'static str,
-}
-
-impl From<&ColumnChoice> for Columns {
-    fn from(choice: &ColumnChoice) -> Columns {
-        let column = |(i, name, source): &(usize, Option<String>, ColumnSource)| Column {
-            column: i + 1,
-            name: name.clone(),
-            chosen: match source {
-                ColumnSource::Given => "given",
-                ColumnSource::Header => "header",
-                ColumnSource::Content => "content",
-            },
-        };
-        Columns {
-            puzzle: column(&choice.puzzle),
-            solution: choice.answer.as_ref().map(column),
-            header_line: choice.header_line,
-            rows_read: choice.rows_read,
-        }
-    }
 }
 
 impl Counts {

@@ -3,7 +3,7 @@
 //! [`crate::generate`] does for 9x9).
 
 use super::{Board, Shape, SizedSolver};
-use crate::generate::{puzzle_seed, SplitMix64};
+use crate::random::{puzzle_seed, SplitMix64};
 
 /// Guesses a uniqueness check may take before the cell it is about is kept.
 pub const GUESS_BUDGET: u64 = 1_000;

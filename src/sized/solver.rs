@@ -51,7 +51,7 @@ use self::geometry::Geometry;
 use self::propagate::{place, propagate, set_candidates};
 use self::word::Word;
 use super::{Shape, MAX_SIZE};
-use crate::solver::Outcome;
+use crate::grid::Outcome;
 
 /// The most digits (and rows, and columns).
 const M: usize = MAX_SIZE;

@@ -19,26 +19,12 @@ pub(crate) mod tables;
 pub use band::BandSolver;
 pub use bitmask::BitmaskSolver;
 
+// What a search found is told beside the grid, below the solvers, as the solver of every
+// other size (`sized`, which the solvers here use) answers with it too.
+pub use crate::grid::Outcome;
+
 use crate::grid::Grid;
 use crate::sized::Shape;
-
-/// What a search found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Outcome {
-    /// Solutions found, never more than the limit asked for: with limit 2, a 2 means "two or
-    /// more".
-    pub solutions: u32,
-    /// Digits tried at branch points, once each (0: singles alone solved it). The oracles
-    /// report their own notion of a step here; compare guesses only between runs of one solver.
-    pub guesses: u64,
-}
-
-impl Outcome {
-    /// Whether at least one solution was found.
-    pub fn solved(&self) -> bool {
-        self.solutions > 0
-    }
-}
 
 /// A Sudoku solver that counts solutions up to a limit.
 pub trait Solver {

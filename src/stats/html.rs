@@ -16,7 +16,7 @@ use super::plot::{thousands, Chart};
 use super::report::{Report, SideFigures};
 use super::{Figures, Listed};
 use crate::rate::{Capped, Technique};
-use crate::run::summary::Ordered;
+use crate::text::Ordered;
 
 /// The page's style: light, one column of text and two of plots on a wide screen, printable.
 const STYLE: &str = "

@@ -15,9 +15,11 @@ use serde::Serialize;
 
 use crate::io::format::{Parsed, Record};
 use crate::rate::rating_text;
-use crate::run::summary::Ordered;
 use crate::sized::{BoardError, Shape};
-use crate::verdict::{count_label, Detail, Fault, Reason, RecordError, Tally, Verdict};
+use crate::text::Ordered;
+use crate::verdict::{
+    count_label, technique_counts, Detail, Fault, Reason, RecordError, Tally, Verdict,
+};
 
 /// How many of the slowest and of the hardest puzzles a census keeps.
 pub const LISTED: usize = 10;
@@ -328,7 +330,7 @@ impl Census {
             ratings: (!t.ratings.is_empty() || !t.hardest.is_empty()).then(|| RatingFigures {
                 ratings: Ordered(rated.map(|(r, &n)| (rating_text(r as u8), n)).collect()),
                 unrated: self.unrated,
-                techniques: Ordered(crate::run::summary::technique_counts(t)),
+                techniques: Ordered(technique_counts(t)),
             }),
             answers: Ordered(
                 ANSWERS.iter().zip(self.answers).map(|(a, n)| (a.to_string(), n)).collect(),

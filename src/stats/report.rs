@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{Census, Figures, Repeats};
 use crate::canon::Sameness;
-use crate::run::summary::Columns;
+use crate::io::format::csv::chosen::Columns;
 use crate::text::Plural;
 
 /// What `stats` found, as the report, its JSON and Python's dict give it.

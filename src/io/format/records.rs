@@ -16,7 +16,7 @@ mod sized;
 
 pub(crate) use grid::{is_rule, is_title, number_row};
 use sized::any_line;
-pub(crate) use sized::{nine_only, with_answer};
+pub(crate) use sized::with_answer;
 pub use sized::{Parsed, SizedPuzzle};
 
 /// How a puzzle was laid out, so its answer can be laid out the same way.

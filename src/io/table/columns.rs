@@ -9,8 +9,8 @@ use arrow_schema::{ArrowError, DataType, FieldRef};
 use crate::io::format::csv::{is_grid_field, ANSWER_NAMES, EVIDENCE_ROWS, PUZZLE_NAMES};
 use crate::io::format::{Column, ColumnSource};
 
+use super::cells::{integer_lists, plain, Cells};
 use super::kind::TableError;
-use super::text::{plain, Cells};
 
 /// The columns chosen (positions from 0) and how.
 #[derive(Debug, Clone, Copy)]
@@ -34,7 +34,7 @@ fn readable(data_type: &DataType) -> bool {
             readable(values) && !matches!(**values, DataType::FixedSizeBinary(_))
         }
         // Grids of integers, flat or row by row (16x16 datasets store them so).
-        other => super::text::integer_lists(other),
+        other => integer_lists(other),
     }
 }
 

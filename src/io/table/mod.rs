@@ -27,12 +27,14 @@
 //! the pipeline reads as text, are cast back to their own types where the text says all (see
 //! [`output_type`](write::output_type)). Python's tables are built by the same builder.
 //!
-//! Here is [`open_table`], which puts the parts together. They are split by what they do:
-//! `kind` tells the formats apart and says why a file cannot be read, `read` opens the files
-//! and reads their record batches, `columns` chooses the puzzle and answer columns, `text`
-//! turns batches into CSV text, `build` builds batches from rows, and `write` writes Parquet.
+//! Here is [`open_table`], which puts the parts together. They are split by what they do, each
+//! using only those before it: `kind` tells the formats apart and says why a file cannot be
+//! read, `cells` reads a column's cells as bytes, `columns` chooses the puzzle and answer
+//! columns, `read` opens the files into parts of record batches, `text` turns those parts into
+//! CSV text; apart from them, `build` builds batches from rows, and `write` writes Parquet.
 
 mod build;
+mod cells;
 mod columns;
 mod kind;
 mod read;

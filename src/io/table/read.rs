@@ -23,11 +23,17 @@ use crate::io::format::Column;
 
 use super::columns::{choose, Chosen, Evidence};
 use super::kind::{TableError, TableKind};
-use super::text::Batches;
 
 /// Rows decoded at a time from a Parquet row group (about 1.3 MB of CSV text for two grid
 /// columns, made in pieces the size the pipeline asks for).
 pub(crate) const BATCH_ROWS: usize = 8192;
+
+/// Record batches, one after another, from the start of a file or of a row group; an error
+/// names where it is.
+pub(super) trait Batches: Send {
+    /// The next batch, `None` at the end.
+    fn next_batch(&mut self) -> Option<io::Result<RecordBatch>>;
+}
 
 /// A file's rows, in parts read one after another.
 pub(super) enum Parts {

@@ -15,8 +15,9 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
+use super::cells::plain;
 use super::read::BATCH_ROWS;
-use super::text::{plain, put_rows};
+use super::text::put_rows;
 use super::write::output_type;
 use super::*;
 use crate::io::format::csv::NULL_FIELD;

@@ -34,7 +34,7 @@
 //! `serate`); that needs more than 64 empty cells, a puzzle with fewer than 17 givens. This port
 //! goes on in the same order instead.
 
-use super::grid::{sees, Bits, Cell, Grid, PEERS};
+use super::grid::{ones, sees, Bits, Cell, Grid, PEERS};
 use super::{Ctx, Hint};
 
 /// SE's name and difficulty of an aligned pair exclusion.
@@ -62,6 +62,13 @@ pub fn aligned_triple(grid: &Grid, ctx: &mut Ctx) -> Option<Hint> {
     first
 }
 
+/// Whether a set of cells holds two or more (without a population count, which the portable
+/// build does in software).
+#[inline]
+fn two_or_more(cells: u128) -> bool {
+    cells & cells.wrapping_sub(1) != 0
+}
+
 /// The cells that may be base cells, and each one's excluders.
 struct Bases {
     /// The base cells in row-major order (SE's `candidateList`).
@@ -74,7 +81,7 @@ struct Bases {
 
 /// The base cells for sets of `degree` cells: excluders have 2..=`degree` candidates.
 fn bases(grid: &Grid, degree: u32) -> Bases {
-    let count = |c: usize| grid.cands[c].count_ones();
+    let count = |c: usize| ones(grid.cands[c]);
     let mut bases = Bases { list: Vec::with_capacity(81), set: 0, excluders: [0; 81] };
     for (cell, peers) in PEERS.iter().enumerate() {
         if count(cell) < 2 {
@@ -118,7 +125,7 @@ impl Locks {
         while rest != 0 {
             let mask = grid.cands[rest.trailing_zeros() as usize];
             rest &= rest - 1;
-            if mask.count_ones() == 2 {
+            if ones(mask) == 2 {
                 let (low, high) = (mask.trailing_zeros(), 15 - mask.leading_zeros());
                 locks.partners[low as usize] |= 1 << high;
                 locks.partners[high as usize] |= 1 << low;
@@ -245,7 +252,7 @@ pub(super) fn pair_hints(grid: &Grid, mut add: impl FnMut(Hint) -> bool) {
     for (hi, &c1) in list.iter().enumerate().skip(1) {
         for &c0 in &list[..hi] {
             let common = bases.excluders[c0] & bases.excluders[c1];
-            if common.count_ones() < 2 {
+            if !two_or_more(common) {
                 continue;
             }
             if let Some(hint) = pair(grid, c0, c1, common) {
@@ -274,7 +281,7 @@ pub(super) fn triple_hints(grid: &Grid, ctx: &mut Ctx, mut add: impl FnMut(Hint)
             }
             // The excluders common to a triplet are among those common to its first two cells.
             let common2 = excluders[c0] & excluders[c1];
-            if common2.count_ones() < 2 {
+            if !two_or_more(common2) {
                 continue;
             }
             // The twin area: the base cells among the excluders of either, but the two.
@@ -284,7 +291,7 @@ pub(super) fn triple_hints(grid: &Grid, ctx: &mut Ctx, mut add: impl FnMut(Hint)
             let mut found = 0u128;
             for c2 in Bits(twin) {
                 let common = common2 & excluders[c2];
-                if common.count_ones() < 2 || !went_on && seen_before(&bases, lo, hi, c2) {
+                if !two_or_more(common) || !went_on && seen_before(&bases, lo, hi, c2) {
                     continue;
                 }
                 if !ctx.spend(1) {

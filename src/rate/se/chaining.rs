@@ -10,11 +10,16 @@
 //! code for each:
 //!
 //! - [`engine`]: potentials, their parents, SE's implication rules and propagation;
+//! - [`hints`]: names, difficulties and SE's ordering of the hints, and a nested hint's
+//!   parents and complexity;
 //! - [`unary`]: `Chaining(false, false, false, 0)`, cycles and single forcing chains;
 //! - [`multiple`]: Nishio, multiple and dynamic forcing chains;
-//! - [`advanced`]: the basic rules used inside dynamic chains from level 1;
 //! - [`nested`]: the chaining rules used inside dynamic chains from level 2;
-//! - [`hints`]: names, difficulties and SE's ordering of the hints.
+//! - [`advanced`]: the basic rules used inside dynamic chains from level 1, then `nested`.
+//!
+//! Each stands on those above it in the list. SE's chains are recursive (from level 2 a
+//! chain runs chaining producers of its own), and the engine does not name the rules it runs
+//! from level 1: it holds them as a function (`engine::MoreRules`), which `first` gives it.
 //!
 //! Where SE's order is not defined: from level 1, the candidates a rule removes inside a
 //! chain come from a `HashMap` keyed by SE's `Cell`, whose hash is the object's identity, so
@@ -29,7 +34,8 @@
 //! nothing could come first, and a pass whose hints cannot come first is skipped; a
 //! candidate's "on" propagation is made once and shared by its cell and its regions (SE makes
 //! it again each time, identically); consequences that SE makes and throws away at once are
-//! not made.
+//! not made; a cycle search, or a forcing chain search from an assumption "off", is not made
+//! for a candidate that no strong link leads to (neither can end anywhere else).
 
 mod advanced;
 mod engine;
@@ -55,7 +61,7 @@ pub fn first(grid: &Grid, c: Chaining, ctx: &mut Ctx) -> Option<Hint> {
             engine.reset(mode, grid);
             engine
         }
-        None => Box::new(Engine::new(mode, grid)),
+        None => Box::new(Engine::new(mode, grid, advanced::advanced_potentials)),
     };
     let mut sink = Sink::default();
     if c.multiple || c.dynamic {

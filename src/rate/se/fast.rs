@@ -8,7 +8,7 @@
 //! order, digits 1 to 9; naked singles by cell index. The tests check the two against each other
 //! on every position of real ratings.
 
-use super::grid::{Grid, PEER_SETS, REGION_SETS};
+use super::grid::{Grid, PEER_SETS, REGION_CELLS, REGION_SETS};
 use super::Hint;
 
 /// The regions in the order the hidden single passes read them: blocks, columns, rows.
@@ -46,6 +46,11 @@ impl Singles {
             }
         }
         index
+    }
+
+    /// Each digit's candidate cells, as cell bits (`[d]` for digit `d`).
+    pub fn digit_cells(&self) -> &[u128; 10] {
+        &self.digit
     }
 
     /// Whether every cell has a value.
@@ -88,13 +93,21 @@ impl Singles {
             if one(REGION_SETS[r] & self.empty) {
                 continue;
             }
-            for digit in 1..=9u8 {
+            // The digits with one place in the region, all at once: those seen once and not
+            // twice among its cells' candidates (a filled cell has none).
+            let (mut once, mut more) = (0u16, 0u16);
+            for &c in &REGION_CELLS[r] {
+                let cands = grid.cands[usize::from(c)];
+                more |= once & cands;
+                once |= cands;
+            }
+            let singles = once & !more;
+            if singles != 0 {
+                let digit = singles.trailing_zeros() as u8;
                 let places = self.digit[usize::from(digit)] & REGION_SETS[r];
-                if one(places) {
-                    let difficulty = if r < 9 { 1.2 } else { 1.5 };
-                    let cell = places.trailing_zeros() as usize;
-                    return Some(single("Hidden Single", difficulty, Some(r), cell, digit, detail));
-                }
+                let difficulty = if r < 9 { 1.2 } else { 1.5 };
+                let cell = places.trailing_zeros() as usize;
+                return Some(single("Hidden Single", difficulty, Some(r), cell, digit, detail));
             }
         }
         None

@@ -12,7 +12,7 @@
 //! 5.2), and counts only if it removes something.
 
 use super::grid::ones;
-use super::subsets::subsets;
+use super::subsets::first_subset;
 use super::{Grid, Hint};
 
 /// SE's first fish of degree `n` (2 to 4).
@@ -34,19 +34,22 @@ pub fn fisherman(grid: &Grid, n: usize) -> Option<Hint> {
     }
     // Columns as the base lines first, then rows.
     for (base, columns_first) in [(&in_column, true), (&in_row, false)] {
-        // For each digit, the lines with two candidates or more (a fish's base lines must be),
-        // or none for a digit placed more than 9 - 2n times (SE skips it).
+        // For each digit, the lines with two to n candidates (a base line needs two, and one
+        // with more than n makes the cover too wide), or none for a digit placed more than
+        // 9 - 2n times (SE skips it).
         let mut eligible = [0u16; 10];
         for digit in 1..=9 {
             if placed[digit] + 2 * n <= 9 {
                 for (line, p) in base[digit].iter().enumerate() {
-                    if ones(*p) >= 2 {
+                    if (2..=n as u32).contains(&ones(*p)) {
                         eligible[digit] |= 1 << line;
                     }
                 }
             }
         }
-        for &lines in subsets(n) {
+        // SE's subsets of all nine lines, less those no digit can use.
+        let any = eligible.iter().fold(0, |m, e| m | e);
+        let hint = first_subset(any, n, |lines| {
             for digit in 1..=9usize {
                 if lines & !eligible[digit] != 0 {
                     continue;
@@ -72,6 +75,10 @@ pub fn fisherman(grid: &Grid, n: usize) -> Option<Hint> {
                     return Some(fish_hint(grid, n, digit as u8, lines, cover, columns_first));
                 }
             }
+            None
+        });
+        if hint.is_some() {
+            return hint;
         }
     }
     None

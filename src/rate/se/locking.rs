@@ -24,7 +24,7 @@
 //! two or more, b2 points along c'' and leaves b1 one place (a direct pointing, asked first).
 //! Rows likewise. SE's producer still finds direct claimings, and so does this one.
 
-use super::grid::{Bits, CELL_REGIONS, REGION_SETS};
+use super::grid::{Bits, REGION_SETS};
 use super::{Grid, Hint};
 
 /// Each digit's candidate cells, as cell bits.
@@ -45,42 +45,149 @@ fn digit_cells(grid: &Grid) -> [u128; 10] {
 /// region 2's.
 const KIND_PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
 
-/// SE's first pointing or claiming hint; `direct` for the direct form (a placement).
-pub fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
-    let digits = digit_cells(grid);
-    for &(kind1, kind2) in &KIND_PAIRS {
-        for (region1, &mask1) in REGION_SETS.iter().enumerate().skip(kind1).take(9) {
-            // SE tries each region 2 crossing region 1 (by number), then each digit. A digit
-            // qualifies in at most one region 2: the one holding its first candidate in
-            // region 1. So the digits are sorted by their region 2 first, then tried in SE's
-            // order.
-            let mut locked = [0u16; 9];
-            for digit in 1..=9u8 {
-                let in1 = mask1 & digits[digit as usize];
-                // Fewer than two candidates (one is a hidden single).
-                if in1 & in1.wrapping_sub(1) == 0 {
-                    continue;
+/// For each 9-bit set read as three groups of three (`stride` 1: bits 0-2, 3-5, 6-8;
+/// `stride` 3: bits 0,3,6, then 1,4,7, then 2,5,8): 1 + the group that holds the whole set
+/// when it has two bits or more, else 0.
+const fn lock_table(stride: usize) -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut set = 0;
+    while set < 512 {
+        let (mut groups, mut last) = (0, 0);
+        let mut group = 0;
+        while group < 3 {
+            let members = if stride == 1 { 0b111 << (3 * group) } else { 0b1001001 << group };
+            if set & members != 0 {
+                groups += 1;
+                last = group;
+            }
+            group += 1;
+        }
+        if groups == 1 && (set as u16).count_ones() >= 2 {
+            table[set] = last as u8 + 1;
+        }
+        set += 1;
+    }
+    table
+}
+
+/// [`lock_table`] by triples: a row's positions by stack, a block's by row.
+const BY_TRIPLE: [u8; 512] = lock_table(1);
+/// [`lock_table`] by stride: a block's positions by column.
+const BY_STRIDE: [u8; 512] = lock_table(3);
+
+/// Each digit's candidates by row and by block, as bits of 9: `rows[d][y]` has bit x for a
+/// candidate at (y, x); `blocks[d][b]` has bit 3y + x for one at (y, x) within block b.
+struct Places {
+    rows: [[u16; 9]; 10],
+    blocks: [[u16; 9]; 10],
+}
+
+impl Places {
+    fn new(digits: &[u128; 10]) -> Places {
+        let mut places = Places { rows: [[0; 9]; 10], blocks: [[0; 9]; 10] };
+        for (d, &cells) in digits.iter().enumerate().skip(1) {
+            let rows = &mut places.rows[d];
+            for (y, row) in rows.iter_mut().enumerate() {
+                *row = (cells >> (9 * y)) as u16 & 0x1ff;
+            }
+            for (b, block) in places.blocks[d].iter_mut().enumerate() {
+                let (y, x) = (b / 3 * 3, b % 3 * 3);
+                *block =
+                    (rows[y] >> x & 7) | (rows[y + 1] >> x & 7) << 3 | (rows[y + 2] >> x & 7) << 6;
+            }
+        }
+        places
+    }
+
+    /// For each region 1 of a kind pair and each region 2 (`[9 * i1 + i2]` for regions
+    /// `kind1 + i1` and `kind2 + i2`, so in SE's order), the digits region 1 locks into region 2:
+    /// those with two candidates or more in region 1, all where it crosses region 2 (one region
+    /// 2 at most). Also the bits of the entries that hold a digit.
+    fn locked(&self, kind1: usize, kind2: usize) -> ([u16; 81], u128) {
+        let mut locked = [0u16; 81];
+        let mut any = 0u128;
+        let mut lock = |i1: usize, i2: usize, digit: usize| {
+            locked[9 * i1 + i2] |= 1 << digit;
+            any |= 1 << (9 * i1 + i2);
+        };
+        for digit in 1..10 {
+            let rows = &self.rows[digit];
+            match (kind1, kind2) {
+                // A block, into a column or a row.
+                (0, _) => {
+                    for (b, &block) in self.blocks[digit].iter().enumerate() {
+                        let (table, first) = if kind2 == 18 {
+                            (&BY_STRIDE, b % 3 * 3)
+                        } else {
+                            (&BY_TRIPLE, b / 3 * 3)
+                        };
+                        let k = table[usize::from(block)] as usize;
+                        if k != 0 {
+                            lock(b, first + k - 1, digit);
+                        }
+                    }
                 }
-                let first = in1.trailing_zeros() as usize;
-                let region2 = CELL_REGIONS[first][kind2 / 9] as usize;
-                if in1 & !REGION_SETS[region2] == 0 {
-                    locked[region2 - kind2] |= 1 << digit;
+                // A column: for each band, the columns with two candidates or more there and
+                // none in the other bands.
+                (18, _) => {
+                    let mut any = [0u16; 3];
+                    let mut two = [0u16; 3];
+                    for band in 0..3 {
+                        let [a, b, c] = [rows[3 * band], rows[3 * band + 1], rows[3 * band + 2]];
+                        any[band] = a | b | c;
+                        two[band] = (a & b) | (a & c) | (b & c);
+                    }
+                    for band in 0..3 {
+                        let mut columns = two[band] & !(any[(band + 1) % 3] | any[(band + 2) % 3]);
+                        while columns != 0 {
+                            let x = columns.trailing_zeros() as usize;
+                            columns &= columns - 1;
+                            lock(x, band * 3 + x / 3, digit);
+                        }
+                    }
+                }
+                // A row, by stack.
+                _ => {
+                    for (y, &row) in rows.iter().enumerate() {
+                        let k = BY_TRIPLE[usize::from(row)] as usize;
+                        if k != 0 {
+                            lock(y, y / 3 * 3 + k - 1, digit);
+                        }
+                    }
                 }
             }
-            for (i, &locked_digits) in locked.iter().enumerate() {
-                let region2 = kind2 + i;
-                let mut rest = locked_digits;
-                while rest != 0 {
-                    let digit = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
-                    let hint = if direct {
-                        direct_hint(&digits, kind1, region1, region2, digit)
-                    } else {
-                        indirect_hint(&digits, region1, region2, digit)
-                    };
-                    if hint.is_some() {
-                        return hint;
-                    }
+        }
+        (locked, any)
+    }
+}
+
+/// SE's first pointing or claiming hint; `direct` for the direct form (a placement).
+pub fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
+    locking_in(&digit_cells(grid), direct)
+}
+
+/// [`locking`] from each digit's candidate cells (`digits[d]`, as cell bits), which the rating
+/// loop keeps up to date.
+pub fn locking_in(digits: &[u128; 10], direct: bool) -> Option<Hint> {
+    let places = Places::new(digits);
+    for &(kind1, kind2) in &KIND_PAIRS {
+        // SE tries each region 1, each region 2 crossing it (by number), then each digit.
+        let (locked, mut any) = places.locked(kind1, kind2);
+        while any != 0 {
+            let at = any.trailing_zeros() as usize;
+            any &= any - 1;
+            let (region1, region2) = (kind1 + at / 9, kind2 + at % 9);
+            let mut rest = locked[at];
+            while rest != 0 {
+                let digit = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let hint = if direct {
+                    direct_hint(digits, kind1, region1, region2, digit)
+                } else {
+                    indirect_hint(digits, region1, region2, digit)
+                };
+                if hint.is_some() {
+                    return hint;
                 }
             }
         }

@@ -323,6 +323,8 @@ pub fn rate_with(
             found = match producer {
                 Producer::HiddenSingle => singles.hidden_single(&grid, options.detail),
                 Producer::NakedSingle => singles.naked_single(&grid, options.detail),
+                Producer::DirectLocking => locking::locking_in(singles.digit_cells(), true),
+                Producer::Locking => locking::locking_in(singles.digit_cells(), false),
                 _ => producer.first(&grid, &mut ctx),
             };
             if ctx.capped() {

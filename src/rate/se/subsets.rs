@@ -59,6 +59,37 @@ pub(super) fn subsets(n: usize) -> &'static [u16] {
     &SUBSETS.masks[n][..SUBSETS.len[n]]
 }
 
+/// The `n`-subsets of the bits of `within`, in increasing numeric order (SE's order, less the
+/// subsets that hold a bit outside `within`), until `f` returns something. The n-subsets of
+/// the first k indices are the first C(k, n) of `subsets(n)`; each is spread onto the bits
+/// of `within` in order, which keeps the numeric order.
+pub(super) fn first_subset<T>(
+    within: u16,
+    n: usize,
+    mut f: impl FnMut(u16) -> Option<T>,
+) -> Option<T> {
+    let mut index = [0u8; 9];
+    let mut k = 0;
+    let mut rest = within;
+    while rest != 0 {
+        index[k] = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        k += 1;
+    }
+    for &compact in subsets(n).iter().take_while(|&&s| s < 1 << k) {
+        let mut subset = 0u16;
+        let mut bits = compact;
+        while bits != 0 {
+            subset |= 1 << index[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        if let Some(found) = f(subset) {
+            return Some(found);
+        }
+    }
+    None
+}
+
 /// The set bits of a 9-bit mask, lowest first.
 fn bits9(mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |&i| mask & (1 << i) != 0)
@@ -83,13 +114,9 @@ fn region_positions(grid: &Grid, r: usize) -> [u16; 10] {
     positions
 }
 
-/// The union of `parts` (indexed by the bits of `subset`) if each part has at least two
-/// elements and the union has exactly `n` (SE's `CommonTuples.searchCommonTuple`). `eligible`
-/// has the bits of the parts with two elements or more: a subset with another fails at once.
-fn common_tuple(subset: u16, eligible: u16, n: usize, parts: &[u16]) -> Option<u16> {
-    if subset & !eligible != 0 {
-        return None;
-    }
+/// The union of `parts` (indexed by the bits of `subset`) if it has exactly `n` elements (SE's
+/// `CommonTuples.searchCommonTuple`, given a subset of parts with two elements or more).
+fn common_tuple(subset: u16, n: usize, parts: &[u16]) -> Option<u16> {
     let mut union = 0;
     let mut rest = subset;
     while rest != 0 {
@@ -99,9 +126,14 @@ fn common_tuple(subset: u16, eligible: u16, n: usize, parts: &[u16]) -> Option<u
     (ones(union) as usize == n).then_some(union)
 }
 
-/// The bits of the parts with two elements or more.
-fn eligible(parts: &[u16]) -> u16 {
-    parts.iter().enumerate().filter(|(_, &p)| ones(p) >= 2).fold(0, |m, (i, _)| m | 1 << i)
+/// The bits of the parts with two to `n` elements: SE also takes a part with more, but the
+/// union of a subset holding one has more than `n`, and one with fewer than two fails.
+fn eligible(parts: &[u16], n: usize) -> u16 {
+    parts
+        .iter()
+        .enumerate()
+        .filter(|(_, &p)| (2..=n as u32).contains(&ones(p)))
+        .fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// SE's first hidden set of degree `n` (2 to 4); `direct` for the direct form (n = 2 or 3).
@@ -111,31 +143,24 @@ pub fn hidden_set(grid: &Grid, n: usize, direct: bool) -> Option<Hint> {
         if !(empty > 2 * n || (direct && empty > n)) {
             continue;
         }
-        // The digits with two places or more in the region, counted for all digits at once.
-        let (mut once, mut more) = (0u16, 0u16);
-        for &c in &REGION_CELLS[r] {
-            let cands = grid.cands[c as usize];
-            more |= once & cands;
-            once |= cands;
-        }
+        let positions = region_positions(grid, r);
         // Subset bit i is digit i + 1.
-        let eligible = more >> 1;
+        let parts = &positions[1..];
+        let eligible = eligible(parts, n);
         if (ones(eligible) as usize) < n {
             continue;
         }
-        let positions = region_positions(grid, r);
-        let parts = &positions[1..];
-        for &subset in subsets(n) {
-            let Some(common) = common_tuple(subset, eligible, n, parts) else { continue };
+        let hint = first_subset(eligible, n, |subset| {
+            let common = common_tuple(subset, n, parts)?;
             let digits = subset << 1;
-            let hint = if direct {
+            if direct {
                 direct_hidden_hint(r, n, &positions, digits, common)
             } else {
                 hidden_hint(grid, r, n, digits, common)
-            };
-            if hint.is_some() {
-                return hint;
             }
+        });
+        if hint.is_some() {
+            return hint;
         }
     }
     None
@@ -206,21 +231,24 @@ pub fn naked_set(grid: &Grid, n: usize) -> Option<Hint> {
         for (i, &c) in cells.iter().enumerate() {
             cands[i] = grid.cands[c as usize];
         }
-        let eligible = eligible(&cands);
+        let eligible = eligible(&cands, n);
         if (ones(eligible) as usize) < n {
             continue;
         }
-        for &subset in subsets(n) {
-            let Some(digits) = common_tuple(subset, eligible, n, &cands) else { continue };
+        let hint = first_subset(eligible, n, |subset| {
+            let digits = common_tuple(subset, n, &cands)?;
             // Worth it only if another cell of the region has one of the digits.
             if bits9(!subset & 0x1ff).all(|i| cands[i] & digits == 0) {
-                continue;
+                return None;
             }
             let mut hint = set_hint(NAMES[n - 2], DIFFICULTY[n - 2], r, subset, digits);
             for i in bits9(!subset & 0x1ff) {
                 hint.remove(cells[i] as usize, cands[i] & digits);
             }
-            return Some(hint);
+            Some(hint)
+        });
+        if hint.is_some() {
+            return hint;
         }
     }
     None

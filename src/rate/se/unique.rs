@@ -50,7 +50,7 @@
 //! without one gives no hint), or, once a hint is found, where every loop it could still
 //! close would be longer, hence no easier, than that hint.
 
-use super::grid::{index_in, Cell, Grid, CELL_REGIONS, REGION_CELLS};
+use super::grid::{index_in, ones, Cell, Grid, CELL_REGIONS, REGION_CELLS};
 use super::grid::{PEER_SETS, REGION_SETS};
 use super::Hint;
 
@@ -199,6 +199,8 @@ struct Search<'a> {
     pair_cells: u128,
     /// Those of them holding other digits too (candidates for the loop's extra cells).
     wide_cells: u128,
+    /// Those of them that can be on a loop SE keeps ([`loop_cells`]).
+    loop_cells: u128,
     /// The path, from the starting cell.
     path: [u8; MAX_LOOP + 1],
     len: usize,
@@ -263,13 +265,21 @@ impl Search<'_> {
                     }
                     continue;
                 }
+                // Every such cell adds its extra digits, also one the path does not take.
                 let cands = self.grid.cands[next];
                 extra |= cands & !self.pair;
-                let count = cands.count_ones();
-                if (count == 2 || extra.count_ones() == 1 || allowed_extra > 0)
-                    && self.may_extend(next)
-                {
-                    let allowed = allowed_extra - i32::from(count > 2);
+                let wide = cands != self.pair;
+                let one_extra = extra != 0 && extra & (extra - 1) == 0;
+                let allowed = allowed_extra - i32::from(wide);
+                // Once no further cell with extra digits may join (the allowance is spent and
+                // the extra digits, which only grow, are two or more), the loop is closed by
+                // cells holding the two digits alone.
+                let free = if allowed <= 0 && !one_extra {
+                    self.loop_cells & !self.wide_cells
+                } else {
+                    self.loop_cells
+                };
+                if (!wide || one_extra || allowed_extra > 0) && self.may_extend(next, free) {
                     self.extend(next, allowed, extra, Some(kind));
                 }
             }
@@ -284,21 +294,28 @@ impl Search<'_> {
     /// an even and an odd position: so the path must not touch a region twice at the same
     /// parity, each region it touches once must still have a free cell holding both digits,
     /// and the loop needs at least a cell for every three regions touched once; and a loop
-    /// gives a hint only with a cell holding more than the two digits.
-    fn may_extend(&self, next: Cell) -> bool {
+    /// gives a hint only with a cell holding more than the two digits. `free` has the cells
+    /// that may still join the path (on it or not).
+    fn may_extend(&self, next: Cell, free: u128) -> bool {
         let parity = self.len % 2;
         let regions = CELL_REGION_SET[next];
-        if self.len >= MAX_LOOP || self.touched[parity] & regions != 0 {
+        if self.len >= MAX_LOOP
+            || self.touched[parity] & regions != 0
+            || self.loop_cells & 1 << next == 0
+        {
             return false;
         }
         let mut touched = self.touched;
         touched[parity] |= regions;
         let mut open = touched[0] ^ touched[1];
-        let shortest = self.len + 1 + (open.count_ones() as usize).div_ceil(3);
+        let open_count = ones(open as u16 & 0x3ff)
+            + ones((open >> 10) as u16 & 0x3ff)
+            + ones((open >> 20) as u16);
+        let shortest = self.len + 1 + (open_count as usize).div_ceil(3);
         if shortest > MAX_LOOP || !self.worth_searching(shortest + shortest % 2) {
             return false;
         }
-        let free = self.pair_cells & !self.on_path & !(1 << next);
+        let free = free & !self.on_path & !(1 << next);
         // A loop without an extra cell gives no hint.
         if (self.on_path | 1 << next | free) & self.wide_cells == 0 {
             return false;
@@ -317,7 +334,7 @@ impl Search<'_> {
     fn closed(&mut self) {
         // The path touches no region twice at the same parity, so the loop is valid when
         // both parities touched the same regions.
-        if self.touched[0] != self.touched[1] {
+        if self.touched[0] != self.touched[1] || !self.worth_searching(self.len) {
             return;
         }
         let len = self.len;
@@ -376,6 +393,11 @@ impl Search<'_> {
         // The digits that are neither the loop's nor extra, for hidden sets.
         let others: Vec<u8> = (1..=9u8).filter(|&d| (self.pair | extra) & (1 << d) == 0).collect();
         for degree in extra.count_ones() as usize..=7 {
+            // A set of this degree or more adds at least (degree - 2) tenths (a hidden set
+            // keeps degree - 1 cells or more besides the extra cells).
+            if !self.beats(base + f64::from(degree as i32 - 2) * 0.1, 3) {
+                break;
+            }
             for (&region, &region2) in CELL_REGIONS[c1].iter().zip(&CELL_REGIONS[c2]) {
                 if region != region2 {
                     continue;
@@ -513,6 +535,29 @@ impl Search<'_> {
     }
 }
 
+/// The cells of `pair_cells` that can be on a loop SE keeps: a loop touches each region it
+/// touches with two of its cells, so each of a loop cell's block, row and column holds another
+/// loop cell. Cells without such a partner among the cells left are dropped until none is.
+fn loop_cells(pair_cells: u128) -> u128 {
+    let mut cells = pair_cells;
+    loop {
+        let mut kept = cells;
+        let mut rest = cells;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let others = cells & !(1 << cell);
+            if CELL_REGIONS[cell].iter().any(|&r| REGION_SETS[usize::from(r)] & others == 0) {
+                kept &= !(1 << cell);
+            }
+        }
+        if kept == cells {
+            return cells;
+        }
+        cells = kept;
+    }
+}
+
 /// The unique rectangle or loop SE would apply first in `grid`, if any.
 pub fn unique_loops(grid: &Grid) -> Option<Hint> {
     let mut best: Option<(f64, u8, Hint)> = None;
@@ -537,6 +582,11 @@ pub fn unique_loops(grid: &Grid) -> Option<Hint> {
                 }
             }
         }
+        // A cell on no loop SE keeps starts none (SE's search from it finds none).
+        let loop_cells = loop_cells(pair_cells);
+        if loop_cells & 1 << cell == 0 {
+            continue;
+        }
         let mut search = Search {
             grid,
             v1,
@@ -544,6 +594,7 @@ pub fn unique_loops(grid: &Grid) -> Option<Hint> {
             pair: cands,
             pair_cells,
             wide_cells,
+            loop_cells,
             path: [0; MAX_LOOP + 1],
             len: 0,
             on_path: 0,

@@ -18,6 +18,7 @@
 //! The two halves are apart: `columns` works out which columns hold the puzzle and its answer
 //! (and the delimiter, where it is not a comma), `split` splits a row into fields.
 
+pub mod chosen;
 mod columns;
 mod put;
 pub mod rows;

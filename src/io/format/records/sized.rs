@@ -150,13 +150,18 @@ fn line_as_is(line: &[u8], layout: Layout, shape: Option<Shape>) -> Result<Parse
     }
 }
 
-/// A 9x9 line for `task`, which takes 9x9 puzzles only: a line [`any_line`] reads as another
-/// size's, or as a pencilmark puzzle, is named as such ([`RecordError::NotNine`]), as the
-/// commands name it; else why it is no puzzle.
-pub(crate) fn nine_only(line: &[u8], task: &'static str) -> Result<Grid, RecordError> {
-    match any_line(line, Layout::Line, None)? {
-        Parsed::Nine(puzzle) => Ok(puzzle.grid),
-        Parsed::Sized(sized) => Err(RecordError::NotNine { size: sized.kind(), task }),
+// The one parse of a 9x9 line that is not a record of a file (Python's `apply_transform`)
+// lives here, beside the rule it applies, rather than in `verdict.rs`, which names the error
+// and stays below the readers.
+impl RecordError {
+    /// Parses a one-line 9x9 puzzle for `task`, which takes 9x9 puzzles only (Python's
+    /// `apply_transform`): a line of another size, or a pencilmark line, is named as such
+    /// ([`RecordError::NotNine`]), by the rule the readers use; else why it is no puzzle.
+    pub fn parse_nine(line: &[u8], task: &'static str) -> Result<Grid, RecordError> {
+        match any_line(line, Layout::Line, None)? {
+            Parsed::Nine(puzzle) => Ok(puzzle.grid),
+            Parsed::Sized(sized) => Err(RecordError::NotNine { size: sized.kind(), task }),
+        }
     }
 }
 

@@ -20,9 +20,10 @@
 //! `hashCode` is Object identity, so SE turns them off in an order that changes from run to
 //! run; here they go by cell (top row first, left to right), each cell's digits up.
 
+use super::super::grid::REGION_CELLS;
 use super::super::Ctx;
 use super::engine::{
-    at_most_one_bit, key, two_bits, Cands, Cause, Engine, Key, SetId, REGION_MASK,
+    at_most_one_bit, emit, key, two_bits, Cands, Engine, Key, SetId, NO_NEST, REGION_MASK,
 };
 
 /// SE's `getAdvancedPotentials`: the new "off" nodes, in SE's order.
@@ -45,39 +46,6 @@ pub(crate) fn advanced_potentials(engine: &mut Engine, to_off: SetId, ctx: &mut 
         super::nested::nested_potentials(engine, to_off, ctx, &mut out);
     }
     out
-}
-
-/// Turns a hint of a rule into "off" nodes: one per removal, each with the hint's parents
-/// (their objects in `to_off`). Nothing if the hint has no parents.
-pub(crate) fn emit(
-    engine: &mut Engine,
-    to_off: SetId,
-    parents: &[Key],
-    removals: &[(usize, u16)],
-    nested: u32,
-    out: &mut Vec<u32>,
-) {
-    if parents.is_empty() {
-        return;
-    }
-    let nodes: Vec<u32> = parents
-        .iter()
-        .filter_map(|&k| {
-            let n = engine.set(to_off).get(k);
-            // Every candidate the chain removed is one of its "off" potentials.
-            debug_assert!(n.is_some(), "rule parent not in the chain");
-            n
-        })
-        .collect();
-    for &(cell, mut digits) in removals {
-        while digits != 0 {
-            let d = digits.trailing_zeros() as u8;
-            digits &= digits - 1;
-            let n = engine.node(key(cell, d, false), Cause::Advanced, &nodes);
-            engine.set_nested(n, nested);
-            out.push(n);
-        }
-    }
 }
 
 /// The cells of a cell set, ascending, as (cell, digit mask) removals of `digit`.
@@ -134,7 +102,7 @@ fn locking(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
                     let removed = save.digit[v as usize] & !work.digit[v as usize];
                     keys_of(removed & m1 & !m2, v, &mut parents);
                     removals_of(gone, v, &mut removals);
-                    emit(engine, to_off, &parents, &removals, super::engine::NO_NEST, out);
+                    emit(engine, to_off, &parents, &removals, NO_NEST, out);
                 }
             }
         }
@@ -148,7 +116,7 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 
 /// How many cells of region `r` are empty.
 fn empty_count(values: &[u8; 81], r: usize) -> u32 {
-    super::super::grid::REGION_CELLS[r].iter().filter(|&&c| values[c as usize] == 0).count() as u32
+    REGION_CELLS[r].iter().filter(|&&c| values[c as usize] == 0).count() as u32
 }
 
 /// SE's `HiddenSet(2, false)`: two digits with the same two places in a region; the cells'
@@ -159,7 +127,7 @@ fn hidden_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
     let mut parents = Vec::new();
     let mut removals = Vec::new();
     for base in [BLOCK, COLUMN, ROW] {
-        for r in base..base + 9 {
+        for (r, cells) in REGION_CELLS.iter().enumerate().skip(base).take(9) {
             if empty_count(&engine.values, r) <= 4 {
                 continue;
             }
@@ -171,7 +139,7 @@ fn hidden_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
                 }
                 let both = (1u16 << va) | (1 << vb);
                 removals.clear();
-                for &c in &super::super::grid::REGION_CELLS[r] {
+                for &c in cells {
                     let c = c as usize;
                     if (pa | pb) >> c & 1 != 0 && work.cell[c] & !both != 0 {
                         removals.push((c, work.cell[c] & !both));
@@ -181,7 +149,7 @@ fn hidden_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
                     continue;
                 }
                 parents.clear();
-                for &c in &super::super::grid::REGION_CELLS[r] {
+                for &c in cells {
                     let c = c as usize;
                     if (pa | pb) >> c & 1 == 0 {
                         for v in [va, vb] {
@@ -191,7 +159,7 @@ fn hidden_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
                         }
                     }
                 }
-                emit(engine, to_off, &parents, &removals, super::engine::NO_NEST, out);
+                emit(engine, to_off, &parents, &removals, NO_NEST, out);
             }
         }
     }
@@ -205,11 +173,10 @@ fn naked_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
     let mut parents = Vec::new();
     let mut removals = Vec::new();
     for base in [BLOCK, COLUMN, ROW] {
-        for r in base..base + 9 {
+        for (r, cells) in REGION_CELLS.iter().enumerate().skip(base).take(9) {
             if empty_count(&engine.values, r) < 4 {
                 continue;
             }
-            let cells = &super::super::grid::REGION_CELLS[r];
             for (i, j) in pairs() {
                 let (ci, cj) = (cells[i] as usize, cells[j] as usize);
                 let (mi, mj) = (work.cell[ci], work.cell[cj]);
@@ -238,7 +205,7 @@ fn naked_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
                         }
                     }
                 }
-                emit(engine, to_off, &parents, &removals, super::engine::NO_NEST, out);
+                emit(engine, to_off, &parents, &removals, NO_NEST, out);
             }
         }
     }
@@ -247,7 +214,7 @@ fn naked_pairs(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
 /// The places of `digit` along line `r` (a row's columns or a column's rows) as bits.
 fn line_positions(work: &Cands, r: usize, digit: u8) -> u16 {
     let mut bits = 0;
-    for (i, &c) in super::super::grid::REGION_CELLS[r].iter().enumerate() {
+    for (i, &c) in REGION_CELLS[r].iter().enumerate() {
         if work.has(c as usize, digit) {
             bits |= 1 << i;
         }
@@ -297,7 +264,7 @@ fn x_wings(engine: &mut Engine, to_off: SetId, out: &mut Vec<u32>) {
                 let removed = save.digit[v as usize] & !work.digit[v as usize] & !cover_mask;
                 keys_of(removed & REGION_MASK[base + i], v, &mut parents);
                 keys_of(removed & REGION_MASK[base + j], v, &mut parents);
-                emit(engine, to_off, &parents, &removals, super::engine::NO_NEST, out);
+                emit(engine, to_off, &parents, &removals, NO_NEST, out);
             }
         }
     }

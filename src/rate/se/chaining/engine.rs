@@ -23,16 +23,28 @@ pub(crate) const fn key(cell: Cell, digit: u8, on: bool) -> Key {
     (cell * 18 + (digit as usize - 1) * 2 + on as usize) as Key
 }
 
+/// Each key's cell and digit, read from a table in the chains' inner loops (a division by 18
+/// costs more). 2,048 entries so that a key, masked, indexes it without a bounds check.
+const KEY_PARTS: [(u8, u8); 2048] = {
+    let mut table = [(0u8, 0u8); 2048];
+    let mut k = 0;
+    while k < KEYS {
+        table[k] = ((k / 18) as u8, ((k % 18) / 2 + 1) as u8);
+        k += 1;
+    }
+    table
+};
+
 /// The cell of a key.
 #[inline]
 pub(crate) const fn key_cell(k: Key) -> Cell {
-    k as usize / 18
+    KEY_PARTS[k as usize & 2047].0 as Cell
 }
 
 /// The digit of a key.
 #[inline]
 pub(crate) const fn key_digit(k: Key) -> u8 {
-    ((k as usize % 18) / 2 + 1) as u8
+    KEY_PARTS[k as usize & 2047].1
 }
 
 /// Whether a key says "is" (on) rather than "is not".
@@ -241,9 +253,17 @@ pub(crate) struct Mode {
     pub level: u8,
 }
 
+/// The rules a dynamic chain runs on its working grid from level 1 when its plain
+/// implications run dry (SE's `getAdvancedPotentials`; `advanced` gives them): the new "off"
+/// nodes, in SE's order. The engine holds them as a function so that it stands below the
+/// rules, which run chains of their own from level 2.
+pub(crate) type MoreRules = fn(&mut Engine, SetId, &mut Ctx) -> Vec<u32>;
+
 /// The arena of potentials, the pools of sets and the working candidates.
 pub(crate) struct Engine {
     pub mode: Mode,
+    /// Its rules from level 1.
+    pub more_rules: MoreRules,
     pub nodes: Vec<Node>,
     pub parents: Vec<u32>,
     sets: Vec<PotSet>,
@@ -255,14 +275,16 @@ pub(crate) struct Engine {
     /// `off_to_on` for none).
     pub save: Cands,
     pub values: [u8; 81],
-    pend_on: std::collections::VecDeque<u32>,
-    pend_off: std::collections::VecDeque<u32>,
+    /// The propagation's queues: the nodes to process are `pend_on[on_head..]` and
+    /// `pend_off[off_head..]` (each key joins a set once a propagation, so they stay short).
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
     /// Breadth-first scratch for ancestor counts and chain listings.
     pub seen: KeyBits,
     pub todo: Vec<u32>,
     pub next: Vec<u32>,
     /// The nested hints the nodes were deduced by (levels 2 and more).
-    pub nested: Vec<super::nested::NestedInfo>,
+    pub nested: Vec<NestedInfo>,
     /// The engines of the nested rules (levels 2 and more), kept for their buffers.
     pub inner: Vec<Option<Box<Engine>>>,
 }
@@ -274,10 +296,11 @@ pub(crate) const CELL_SOURCE: u8 = u8::MAX;
 pub(crate) type SetId = usize;
 
 impl Engine {
-    pub fn new(mode: Mode, grid: &Grid) -> Engine {
+    pub fn new(mode: Mode, grid: &Grid, more_rules: MoreRules) -> Engine {
         let cands = Cands::of(grid);
         Engine {
             mode,
+            more_rules,
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
             sets: Vec::new(),
@@ -614,13 +637,16 @@ impl Engine {
         self.pend_off.clear();
         self.pend_on.extend(self.sets[to_on].order.iter().copied());
         self.pend_off.extend(self.sets[to_off].order.iter().copied());
+        let (mut on_head, mut off_head) = (0, 0);
         let mut steps = 0u64;
-        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+        while on_head < self.pend_on.len() || off_head < self.pend_off.len() {
             steps += 1;
             if steps & 63 == 0 && !ctx.spend(64) {
                 return None;
             }
-            if let Some(p) = self.pend_on.pop_front() {
+            if on_head < self.pend_on.len() {
+                let p = self.pend_on[on_head];
+                on_head += 1;
                 let pk = self.key_of(p);
                 let mut found = None;
                 let (work, sets) = (&self.work, &mut self.sets);
@@ -636,14 +662,16 @@ impl Engine {
                     if !sets[to_off].contains(off) {
                         let n = Engine::push_node(nodes, parents, off, cause, p);
                         sets[to_off].add(off, n);
-                        pend_off.push_back(n);
+                        pend_off.push(n);
                     }
                     true
                 });
                 if found.is_some() {
                     return found;
                 }
-            } else if let Some(p) = self.pend_off.pop_front() {
+            } else {
+                let p = self.pend_off[off_head];
+                off_head += 1;
                 // SE makes every consequence (with its hidden parents, before `p` goes from
                 // the grid); only those that are new or contradict are ever used.
                 let mut results = [(0, 0); 4];
@@ -656,7 +684,7 @@ impl Engine {
                     if !self.sets[to_on].contains(on) {
                         let node = self.make_on(on, source, p, Some(to_off));
                         self.sets[to_on].add(on, node);
-                        self.pend_on.push_back(node);
+                        self.pend_on.push(node);
                     }
                 }
                 if dynamic {
@@ -664,17 +692,61 @@ impl Engine {
                     self.work.remove(key_cell(k), key_digit(k));
                 }
             }
-            if self.pend_on.is_empty() && self.pend_off.is_empty() && self.mode.level > 0 {
-                let found = super::advanced::advanced_potentials(self, to_off, ctx);
+            if on_head == self.pend_on.len()
+                && off_head == self.pend_off.len()
+                && self.mode.level > 0
+            {
+                let found = (self.more_rules)(self, to_off, ctx);
                 for n in found {
                     let k = self.key_of(n);
                     if !self.sets[to_off].contains(k) {
                         self.sets[to_off].add(k, n);
-                        self.pend_off.push_back(n);
+                        self.pend_off.push(n);
                     }
                 }
             }
         }
         None
+    }
+}
+
+/// A nested hint an outer potential was deduced by.
+pub(crate) struct NestedInfo {
+    /// Its complexity (its own nested chains included).
+    pub complexity: u32,
+    /// Its `FullChain` identity.
+    pub signature: Vec<Key>,
+}
+
+/// Turns a hint of a rule into "off" nodes: one per removal, each with the hint's parents
+/// (their objects in `to_off`). Nothing if the hint has no parents.
+pub(crate) fn emit(
+    engine: &mut Engine,
+    to_off: SetId,
+    parents: &[Key],
+    removals: &[(usize, u16)],
+    nested: u32,
+    out: &mut Vec<u32>,
+) {
+    if parents.is_empty() {
+        return;
+    }
+    let nodes: Vec<u32> = parents
+        .iter()
+        .filter_map(|&k| {
+            let n = engine.set(to_off).get(k);
+            // Every candidate the chain removed is one of its "off" potentials.
+            debug_assert!(n.is_some(), "rule parent not in the chain");
+            n
+        })
+        .collect();
+    for &(cell, mut digits) in removals {
+        while digits != 0 {
+            let d = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            let n = engine.node(key(cell, d, false), Cause::Advanced, &nodes);
+            engine.set_nested(n, nested);
+            out.push(n);
+        }
     }
 }

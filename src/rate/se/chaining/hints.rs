@@ -5,9 +5,11 @@
 //! under a stable sort: the first hint is the least by difficulty, then complexity, then sort
 //! key, the earliest found among equals).
 
-use super::super::grid::Cell;
+use super::super::grid::{Cell, CELL_REGIONS, REGION_CELLS};
 use super::super::hint::{ChainNode, Hint};
-use super::engine::{key_cell, key_digit, key_on, Cands, Engine, Key};
+use super::engine::{
+    key, key_cell, key_digit, key_on, region_cause, Cands, Cause, Engine, Key, KeyBits, NO_NEST,
+};
 
 /// The kind of a chaining hint, with what its name and difficulty depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -276,15 +278,15 @@ impl Sink {
     /// Offers a hint; keeps it (building its chains) if it comes first so far, or collects
     /// it.
     pub fn offer(&mut self, rule: Rule, engine: &mut Engine, found: &Found) {
-        let complexity = found.complexity + super::nested::nested_complexity(engine, found.targets);
+        let complexity = found.complexity + nested_complexity(engine, found.targets);
         let order = Order {
             difficulty: rule.hint_difficulty(found.kind, complexity),
             complexity,
             sort_key: found.kind.sort_key(),
         };
         if let Some(all) = &mut self.all {
-            let parents = super::nested::rule_parents(engine, found, &all.outer_save);
-            let signature = super::nested::signature(engine, found.targets);
+            let parents = rule_parents(engine, found, &all.outer_save);
+            let signature = signature(engine, found.targets);
             let mut removals = found.removals.to_vec();
             removals.sort_unstable();
             all.hints.push(Collected { order, removals, parents, signature });
@@ -332,6 +334,104 @@ fn chain_of(engine: &Engine, list: &[u32]) -> Vec<ChainNode> {
             ChainNode { cell: key_cell(k) as u8, digit: key_digit(k), on: key_on(k), parents }
         })
         .collect()
+}
+
+const SEPARATOR: Key = Key::MAX;
+
+/// SE's `FullChain` identity of a hint: its targets and each target's chain (the potentials
+/// of `getChain`, in order).
+pub(crate) fn signature(engine: &mut Engine, targets: &[u32]) -> Vec<Key> {
+    let mut out = Vec::new();
+    let mut list = Vec::new();
+    for &t in targets {
+        engine.chain_nodes(t, &mut list);
+        out.extend(list.iter().map(|&n| engine.key_of(n)));
+        out.push(SEPARATOR);
+    }
+    out
+}
+
+/// SE's `getNestedComplexity`: the complexities of the distinct nested chains met along the
+/// targets' chains.
+pub(crate) fn nested_complexity(engine: &mut Engine, targets: &[u32]) -> u32 {
+    if engine.nested.is_empty() {
+        return 0;
+    }
+    let mut processed: Vec<u32> = Vec::new();
+    let mut total = 0;
+    let mut list = Vec::new();
+    for &t in targets {
+        engine.chain_nodes(t, &mut list);
+        for &n in &list {
+            let id = engine.nodes[n as usize].nested;
+            if id == NO_NEST {
+                continue;
+            }
+            let sig = &engine.nested[id as usize].signature;
+            if processed.iter().any(|&q| engine.nested[q as usize].signature == *sig) {
+                continue;
+            }
+            total += engine.nested[id as usize].complexity;
+            processed.push(id);
+        }
+    }
+    total
+}
+
+/// SE's `ChainingHint.getRuleParents`: for each "on" potential of the hint's chains that
+/// follows from a single (a cell's last digit, or a region's last place; the assumption of a
+/// cell or region forcing chain counts as one), the candidates of that cell or region that
+/// the outer chain removed (present in `outer_save`, gone from the working grid).
+pub(crate) fn rule_parents(engine: &mut Engine, found: &Found, outer_save: &Cands) -> Vec<Key> {
+    let mut out = Vec::new();
+    let mut seen = KeyBits::EMPTY;
+    let mut list = Vec::new();
+    let mut add = |k: Key, out: &mut Vec<Key>| {
+        if !seen.has(k) {
+            seen.set(k);
+            out.push(k);
+        }
+    };
+    for &t in found.targets {
+        engine.chain_nodes(t, &mut list);
+        for &n in &list {
+            let node = engine.nodes[n as usize];
+            if !key_on(node.key) {
+                continue;
+            }
+            let cause = match (node.cause, found.kind) {
+                (Cause::Assumption, Kind::Cell) => Cause::NakedSingle,
+                (Cause::Assumption, Kind::Region) => region_cause(found.regions[0]),
+                (cause, _) => cause,
+            };
+            let (cell, digit) = (key_cell(node.key), key_digit(node.key));
+            match cause {
+                Cause::Assumption | Cause::Advanced => {}
+                Cause::NakedSingle => {
+                    for v in 1..10u8 {
+                        if outer_save.has(cell, v) && !engine.work.has(cell, v) {
+                            add(key(cell, v, false), &mut out);
+                        }
+                    }
+                }
+                Cause::HiddenBlock | Cause::HiddenRow | Cause::HiddenColumn => {
+                    let kind = match cause {
+                        Cause::HiddenBlock => 0,
+                        Cause::HiddenRow => 1,
+                        _ => 2,
+                    };
+                    let r = CELL_REGIONS[cell][kind] as usize;
+                    for &c in &REGION_CELLS[r] {
+                        let c = c as usize;
+                        if outer_save.has(c, digit) && !engine.work.has(c, digit) {
+                            add(key(c, digit, false), &mut out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
