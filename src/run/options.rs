@@ -62,8 +62,8 @@ impl Source {
             Some(_) => b"puzzle,solution\n".to_vec(),
             None => b"puzzle\n".to_vec(),
         };
-        // Room for every row at once: grown by doubling, the text of a million puzzles was
-        // copied some twenty times and held twice over at the last (Python's `stats`).
+        // Room for every row at once: grown by doubling, the text of a million puzzles (for
+        // Python's `stats`) was reallocated some twenty times, held twice over at the last.
         fn cells(rows: &[Option<&str>]) -> usize {
             rows.iter().map(|r| r.map_or(0, str::len) + 1).sum()
         }
