@@ -537,10 +537,10 @@ mod tests {
         let good = [
             format!("{{\"puzzle\":\"{P}\",\"solution\":\"{S}\",\"n\":2,\"note\":\"x\"}}"),
             format!(" {{ \"n\" : -17 ,\t\"puzzle\" :\"{P}\" , \"other\": true }} \r"),
-            format!("{{\"puzzle\":null,\"note\":\"a, \\\"b\\\"\",\"n\":0}}"),
-            format!("{{\"note\":\"#\",\"puzzle\":\"end\",\"solution\":false,\"x\":null}}"),
+            "{\"puzzle\":null,\"note\":\"a, \\\"b\\\"\",\"n\":0}".to_string(),
+            "{\"note\":\"#\",\"puzzle\":\"end\",\"solution\":false,\"x\":null}".to_string(),
             format!("{{\"puzzle\":\"\",\"puzzle\":\"{P}\",\"n\":123456789012345678}}"),
-            format!("{{\"puzzle\":\"caf\u{e9} \u{1f600}\",\"note\":\"\u{7f}\"}}"),
+            "{\"puzzle\":\"caf\u{e9} \u{1f600}\",\"note\":\"\u{7f}\"}".to_string(),
         ];
         let mut read = 0;
         for line in &good {
