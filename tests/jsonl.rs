@@ -1,6 +1,7 @@
 //! JSON Lines inputs: every JSON Lines file our commands write reads back; keys are chosen as
 //! CSV columns are, by name on every line; a line that is not a record is reported at its
-//! line; how the input is cut changes nothing.
+//! line; how the input is cut changes nothing, nor whether it is mapped (its lines made into
+//! text by the workers) or a stream (made on one thread).
 
 use std::io::Write;
 
@@ -223,4 +224,75 @@ fn how_the_input_is_cut_changes_nothing() {
     let run = sudoku_bulk(&["solve", "-q", "--output-format", "jsonl", &file], None);
     assert!(run.stdout == expected.stdout, "gzip");
     let _ = path_arg;
+}
+
+/// A file of every kind of line: blank ones, lines that are not objects or not JSON, objects
+/// without the puzzle key, nulls, integer arrays, keys in other orders and repeated, escapes,
+/// floats, `end`, CRLF and LF, a byte-order mark, a DOS end of file.
+fn mixed_lines() -> String {
+    let mut text = String::from("\u{feff}");
+    for (i, puzzle) in puzzles(160).lines().enumerate() {
+        let cells: Vec<String> =
+            puzzle.chars().map(|c| c.to_digit(10).unwrap_or(0).to_string()).collect();
+        let line = match i % 20 {
+            0 => format!("{{\"puzzle\":\"{puzzle}\",\"solution\":null,\"n\":{i}}}"),
+            1 => String::new(),
+            2 => "   \t".into(),
+            3 => "[1, 2]".into(),
+            4 => "\"text\"".into(),
+            5 => "{\"puzzle\": ".into(),
+            6 => format!("{{\"n\":{i},\"solution\":\"{ANSWER}\"}}"),
+            7 => "{\"puzzle\":null, \"n\": -0}".into(),
+            8 => format!("{{\"puzzle\":[{}],\"n\":{i}}}", cells.join(",")),
+            9 => format!("{{\"n\":{i},\"solution\":\"{ANSWER}\",\"puzzle\":\"{PUZZLE}\"}}"),
+            10 => format!(
+                "{{\"puzzle\":\"{puzzle}\",\"note\":\"a,\\\"b\\\"\\u00e9\\n\",\"n\":1.5e3}}"
+            ),
+            11 => "not json at all".into(),
+            12 => format!("{{\"puzzle\":\"{}\"}}", &puzzle[1..]),
+            13 => "{\"puzzle\":\"end\"}".into(),
+            14 => "end".into(),
+            15 => format!("{{\"puzzle\":\"x\",\"puzzle\":\"{puzzle}\",\"note\":true}}"),
+            16 => format!("{{\"puzzle\":\"{puzzle}\",\"n\":{i}}}\r"),
+            _ => format!(" {{ \"puzzle\" : \"{puzzle}\" , \"n\" : {i} }} "),
+        };
+        text.push_str(&line);
+        text.push_str(if i % 3 == 0 { "\r\n" } else { "\n" });
+    }
+    text.push('\u{1a}');
+    text
+}
+
+#[test]
+fn a_mapped_file_reads_as_a_stream_does() {
+    // A mapped file's lines are made into text by the workers, piece by piece; a stream's
+    // (stdin, a compressed file) on one thread, as every JSON Lines input's were before:
+    // the same output, line numbers, messages and exit status, however the file is cut.
+    let tmp = TempDir::new("jsonl-mapped");
+    let text = mixed_lines();
+    let file = tmp.file("mixed.jsonl", text.as_bytes());
+    let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    packed.write_all(text.as_bytes()).unwrap();
+    let gz = tmp.file("mixed.jsonl.gz", &packed.finish().unwrap());
+    let commands: [&[&str]; 3] = [&["validate"], &["solve"], &["count", "--limit", "2"]];
+    for command in commands {
+        for output in ["csv", "jsonl"] {
+            let base = [command, &["-q", "--output-format", output]].concat();
+            let piped = sudoku_bulk(&base, Some(text.as_bytes()));
+            assert_eq!(piped.code, Some(1), "{command:?}: {}", piped.stderr);
+            assert!(piped.stderr.contains("<stdin>: line 4: malformed: not a JSON object"));
+            assert!(piped.stderr.contains("line 7: malformed: no puzzle key in the object"));
+            let gzipped = sudoku_bulk(&[&base[..], &[&gz]].concat(), None);
+            assert_eq!(gzipped.stdout, piped.stdout, "{command:?} {output}: gzip");
+            assert_eq!(gzipped.stderr.replace(&gz, "<stdin>"), piped.stderr);
+            for (threads, chunk) in [("1", "100000"), ("2", "1"), ("2", "333"), ("4", "4096")] {
+                let args = [&base[..], &["-j", threads, "--chunk-size", chunk, &file]].concat();
+                let mapped = sudoku_bulk(&args, None);
+                let case = format!("{command:?} {output} -j {threads} --chunk-size {chunk}");
+                assert_eq!(mapped.code, piped.code, "{case}");
+                assert_eq!(mapped.stdout, piped.stdout, "{case}");
+                assert_eq!(mapped.stderr.replace(&file, "<stdin>"), piped.stderr, "{case}");
+            }
+        }
+    }
 }

@@ -30,6 +30,7 @@ use self::opened::Opened;
 use super::cancel::Cancel;
 use super::threads;
 use crate::io::format::chunk::Chunk;
+use crate::io::format::jsonl;
 use crate::io::format::NotPuzzles;
 use crate::io::output::{Encoded, NotText};
 use crate::solver::SolverKind;
@@ -81,6 +82,9 @@ pub(crate) struct ChunkOutput<E = ()> {
     pub tally: Tally,
     /// What the job keeps for its [`Emit`].
     pub extra: E,
+    /// The piece's CSV text, where the worker makes it (a mapped JSON Lines file's lines):
+    /// kept with the buffer, not cleared with it, so that its allocation is reused.
+    text: Vec<u8>,
 }
 
 impl<E: Extra> ChunkOutput<E> {
@@ -472,6 +476,7 @@ pub(crate) fn run_job<J: Job>(
     let map_target = settings.chunk_bytes.unwrap_or_else(|| {
         shrink(chunk_size(length.unwrap_or(0) as usize, threads), settings.expansion)
     });
+    let rows = opened.rows().cloned();
     let mut pieces = opened.pieces(map_target, stream_target);
 
     let buffers = threads * BUFFERS_PER_THREAD;
@@ -497,7 +502,7 @@ pub(crate) fn run_job<J: Job>(
                 match pieces.next() {
                     Ok(Some(chunk)) => {
                         if settings.cancel.requested().is_some()
-                            || !dispatch(tasks, chunk, job, &free_rx, &result_tx)
+                            || !dispatch(tasks, chunk, job, rows.as_ref(), &free_rx, &result_tx)
                         {
                             break Ok(());
                         }
@@ -526,12 +531,15 @@ pub(crate) fn run_job<J: Job>(
     Ok(InputRun { tally, format, columns })
 }
 
-/// Hands a piece to the pool once an output buffer is free. Returns false once the writer has
+/// Hands a piece to the pool once an output buffer is free; where `rows` is given, the piece
+/// is JSON Lines, which the worker first makes into the CSV text the job reads (so that this
+/// work, most of a JSON Lines run's, is done on every core). Returns false once the writer has
 /// stopped (an output error), as nothing more would be written.
 fn dispatch<'scope, J: Job>(
     tasks: &rayon::Scope<'scope>,
     chunk: Chunk<'scope>,
     job: &'scope J,
+    rows: Option<&'scope jsonl::Rows>,
     free: &Receiver<ChunkOutput<J::Extra>>,
     results: &Sender<(u64, u64, ChunkOutput<J::Extra>)>,
 ) -> bool {
@@ -541,9 +549,20 @@ fn dispatch<'scope, J: Job>(
     out.clear();
     let results = results.clone();
     tasks.spawn(move |_| {
-        job.process(&chunk, &mut out);
+        let (index, end_offset) = (chunk.index, chunk.end_offset);
+        match rows {
+            None => job.process(&chunk, &mut out),
+            Some(rows) => {
+                let mut text = std::mem::take(&mut out.text);
+                text.clear();
+                rows.put_text(&mut text, &chunk.data);
+                let data = std::borrow::Cow::Borrowed(&text[..]);
+                job.process(&Chunk { data, ..chunk }, &mut out);
+                out.text = text;
+            }
+        }
         out.data.seal(); // a table's rows into their batch, here on the worker thread
-        let _ = results.send((chunk.index, chunk.end_offset, out));
+        let _ = results.send((index, end_offset, out));
     });
     true
 }

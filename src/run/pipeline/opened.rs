@@ -1,6 +1,6 @@
-//! Opening an input for the pipeline: its bytes (a map, a stream, a table's text, or a JSON
-//! Lines file's text), its format and columns worked out from its first bytes, and its pieces
-//! in order, whatever its kind.
+//! Opening an input for the pipeline: its bytes (a map, a stream, a table's text, a JSON
+//! Lines file's lines or a JSON Lines stream's text), its format and columns worked out from
+//! its first bytes, and its pieces in order, whatever its kind.
 
 use std::io::{self, Read};
 
@@ -54,33 +54,27 @@ enum Body {
     Stream(io::Chain<io::Cursor<Vec<u8>>, Box<dyn Read + Send>>),
     /// A Parquet or Arrow file's rows, as CSV text in pieces of whole rows.
     Table(TextStream),
+    /// A mapped JSON Lines file, cut in place into pieces of whole lines, which the workers
+    /// make into CSV text with its rows' rule ([`jsonl::SliceLines`]).
+    Lines(Option<memmap2::Mmap>, jsonl::Rows),
 }
 
 impl Body {
-    /// A JSON Lines input's body (a map or a stream) as the CSV text it is read as, a stream
-    /// (see [`jsonl`]): `keys` are its columns, the puzzle's being `keys[puzzle]`.
+    /// A JSON Lines input's body as what it is read as (see [`jsonl`]): a map, its pieces of
+    /// lines made into CSV text by the workers; a stream, the CSV text that one thread makes
+    /// of it, as a stream. `keys` are its columns, the puzzle's being `keys[puzzle]`. Both make
+    /// the same text, line by line, by the one rule ([`jsonl::Rows`]).
     fn jsonl(body: Body, keys: Vec<String>, puzzle: usize) -> Body {
-        let lines: Box<dyn io::BufRead + Send> = match body {
-            Body::Mapped(map) => {
-                let bom = map.as_deref().map_or(0, |data| data.len() - strip_bom(data).len());
-                let mut data = io::Cursor::new(MappedBytes(map));
-                data.set_position(bom as u64);
-                Box::new(data)
+        match body {
+            Body::Mapped(map) => Body::Lines(map, jsonl::Rows::new(keys, puzzle)),
+            Body::Stream(reader) => {
+                let lines = io::BufReader::with_capacity(1 << 16, reader);
+                let text: Box<dyn Read + Send> =
+                    Box::new(jsonl::JsonlText::new(lines, keys, puzzle));
+                Body::Stream(io::Cursor::new(Vec::new()).chain(text))
             }
-            Body::Stream(reader) => Box::new(io::BufReader::with_capacity(1 << 16, reader)),
-            Body::Table(_) => unreachable!("a table is not text"),
-        };
-        let text: Box<dyn Read + Send> = Box::new(jsonl::JsonlText::new(lines, keys, puzzle));
-        Body::Stream(io::Cursor::new(Vec::new()).chain(text))
-    }
-}
-
-/// A mapped file's bytes (none for an empty file, which is not mapped).
-struct MappedBytes(Option<memmap2::Mmap>);
-
-impl AsRef<[u8]> for MappedBytes {
-    fn as_ref(&self) -> &[u8] {
-        self.0.as_deref().unwrap_or(&[])
+            Body::Table(_) | Body::Lines(..) => unreachable!("a table is not text"),
+        }
     }
 }
 
@@ -121,7 +115,7 @@ impl Opened {
                 let data = strip_bom(map.as_deref().unwrap_or(&[]));
                 &data[..data.len().min(DETECT_BYTES as usize)]
             }
-            Body::Table(_) => unreachable!("returned above"),
+            Body::Table(_) | Body::Lines(..) => unreachable!("returned above"),
         };
         if let Some(what) = not_puzzles(head) {
             return Err(RunError::NotPuzzles { name, what });
@@ -140,7 +134,18 @@ impl Opened {
     /// The input's length in bytes, where it is known before reading it (for the progress bar).
     pub(super) fn length(&self) -> Option<u64> {
         match &self.body {
-            Body::Mapped(map) => Some(strip_bom(map.as_deref().unwrap_or(&[])).len() as u64),
+            Body::Mapped(map) | Body::Lines(map, _) => {
+                Some(strip_bom(map.as_deref().unwrap_or(&[])).len() as u64)
+            }
+            _ => None,
+        }
+    }
+
+    /// For an input whose pieces are JSON Lines that the workers make into CSV text (a mapped
+    /// JSON Lines file), the rule that does it.
+    pub(super) fn rows(&self) -> Option<&jsonl::Rows> {
+        match &self.body {
+            Body::Lines(_, rows) => Some(rows),
             _ => None,
         }
     }
@@ -156,6 +161,10 @@ impl Opened {
                 Pieces::Stream(StreamChunker::new(self.format, Box::new(reader), stream_target))
             }
             Body::Table(text) => Pieces::Table(text, Numbering::default()),
+            Body::Lines(map, _) => {
+                let data = strip_bom(map.as_deref().unwrap_or(&[]));
+                Pieces::Lines(jsonl::SliceLines::new(data, map_target))
+            }
         }
     }
 }
@@ -165,6 +174,8 @@ pub(super) enum Pieces<'a> {
     Slice(SliceChunker<'a>),
     Stream(StreamChunker<Box<dyn Read + Send + 'a>>),
     Table(&'a mut TextStream, Numbering),
+    /// A mapped JSON Lines file's lines, before they are made into text.
+    Lines(jsonl::SliceLines<'a>),
 }
 
 impl<'a> Pieces<'a> {
@@ -173,7 +184,7 @@ impl<'a> Pieces<'a> {
         match self {
             Pieces::Slice(chunker) => chunker.stopped(),
             Pieces::Stream(chunker) => chunker.stopped(),
-            Pieces::Table(..) => None,
+            Pieces::Table(..) | Pieces::Lines(_) => None,
         }
     }
 
@@ -183,6 +194,7 @@ impl<'a> Pieces<'a> {
             Pieces::Slice(chunker) => Ok(chunker.next()),
             Pieces::Stream(chunker) => chunker.next_chunk(),
             Pieces::Table(text, numbering) => Ok(text.next_piece()?.map(|p| numbering.chunk(p))),
+            Pieces::Lines(lines) => Ok(lines.next()),
         }
     }
 }
