@@ -15,11 +15,12 @@
 //! and combines the two sums in sorted order:
 //!
 //! ```text
-//!   tuple, 34 bits:  | mc:2 | mr:2 | dS:2 | dB:2 | S:5 | B:5 | D:4 | x:4 | col:4 | row:4 |
+//!   tuple, 34 bits:  | column side: 13 | row side: 13 | D:4 | x:4 |
+//!   row side:        | mr:2 | dB:2 | B:5 | row:4 |      (column side: mc, dS, S, col)
 //!   row, col, x:  givens in the cell's row, column, box        B, S: in its band, stack
 //!   D: givens of its digit   dB, dS: of its digit in its band, stack   mr, mc: in its
 //!   mini-row, mini-column
-//!   transposed:   row <-> col, B <-> S, dB <-> dS, mr <-> mc
+//!   transposed:   the row side and the column side swapped
 //! ```
 
 use crate::grid::{Grid, CELLS};
@@ -40,70 +41,124 @@ use crate::grid::{Grid, CELLS};
 /// ```
 pub fn invariant(grid: &Grid) -> u64 {
     let cells = grid.cells();
-    // The givens' cells, compacted without a branch a cell.
-    let mut at = [0u8; CELLS];
+    // The givens: each one's place and digit, in order, from a bit mask of the non-blank
+    // cells (no branch a cell).
+    let mut givens = [(0u8, 0u8); CELLS];
     let mut n = 0;
-    for (i, &v) in cells.iter().enumerate() {
-        at[n] = i as u8;
-        n += usize::from(v != 0);
+    for (k, chunk) in cells.chunks(8).enumerate() {
+        let mut mask = nonzero_bytes(chunk);
+        while mask != 0 {
+            let i = k * 8 + mask.trailing_zeros() as usize;
+            givens[n] = (i as u8, chunk[i - k * 8]);
+            n += 1;
+            mask &= mask - 1;
+        }
     }
-    let at = &at[..n];
+    let givens = &givens[..n];
 
-    let mut rows = [0u8; 9];
-    let mut cols = [0u8; 9];
-    let mut boxes = [0u8; 9];
-    let mut digits = [0u8; 10];
-    // [digit * 3 + band], [digit * 3 + stack], [row * 3 + stack], [col * 3 + band].
-    let mut digit_band = [0u8; 30];
-    let mut digit_stack = [0u8; 30];
-    let mut mini_rows = [0u8; 27];
-    let mut mini_cols = [0u8; 27];
-    for &i in at {
-        let (r, c, b) = PLACE[i as usize];
-        let d = cells[i as usize] as usize;
-        let (band, stack) = (r / 3, c / 3);
-        rows[r as usize] += 1;
-        cols[c as usize] += 1;
-        boxes[b as usize] += 1;
+    // Counts, each table a power of two long so that a masked index needs no bounds check:
+    // [row], [col], [box], [digit], [digit * 3 + band], [digit * 3 + stack],
+    // [row * 3 + stack], [col * 3 + band].
+    let mut rows = [0u8; 16];
+    let mut cols = [0u8; 16];
+    let mut boxes = [0u8; 16];
+    let mut digits = [0u8; 16];
+    let mut digit_band = [0u8; 32];
+    let mut digit_stack = [0u8; 32];
+    let mut mini_rows = [0u8; 32];
+    let mut mini_cols = [0u8; 32];
+    for &(i, d) in givens {
+        let p = PLACE[i as usize];
+        let d = d as usize & 15;
+        rows[p.row as usize & 15] += 1;
+        cols[p.col as usize & 15] += 1;
+        boxes[p.box_ as usize & 15] += 1;
         digits[d] += 1;
-        digit_band[d * 3 + band as usize] += 1;
-        digit_stack[d * 3 + stack as usize] += 1;
-        mini_rows[(r * 3 + stack) as usize] += 1;
-        mini_cols[(c * 3 + band) as usize] += 1;
+        digit_band[(d * 3 + p.band as usize) & 31] += 1;
+        digit_stack[(d * 3 + p.stack as usize) & 31] += 1;
+        mini_rows[p.mini_row as usize & 31] += 1;
+        mini_cols[p.mini_col as usize & 31] += 1;
     }
-    let bands = [0, 1, 2].map(|k| rows[3 * k] + rows[3 * k + 1] + rows[3 * k + 2]);
-    let stacks = [0, 1, 2].map(|k| cols[3 * k] + cols[3 * k + 1] + cols[3 * k + 2]);
+    // What a given's row (column) says, with its band's (stack's) count: 9 bits.
+    let bands = [0, 1, 2].map(|k| u32::from(rows[3 * k] + rows[3 * k + 1] + rows[3 * k + 2]));
+    let stacks = [0, 1, 2].map(|k| u32::from(cols[3 * k] + cols[3 * k + 1] + cols[3 * k + 2]));
+    let mut row_part = [0u32; 16];
+    let mut col_part = [0u32; 16];
+    for k in 0..9 {
+        row_part[k] = u32::from(rows[k]) | bands[k / 3] << 4;
+        col_part[k] = u32::from(cols[k]) | stacks[k / 3] << 4;
+    }
 
     let (mut plain, mut transposed) = (0u64, 0u64);
-    for &i in at {
-        let (r, c, b) = PLACE[i as usize];
-        let d = cells[i as usize] as usize;
-        let (band, stack) = ((r / 3) as usize, (c / 3) as usize);
-        let (r, c) = (r as usize, c as usize);
-        let shared = u64::from(boxes[b as usize]) << 8 | u64::from(digits[d]) << 12;
-        let (row, col) = (u64::from(rows[r]), u64::from(cols[c]));
-        let (band_n, stack_n) = (u64::from(bands[band]), u64::from(stacks[stack]));
-        let (d_band, d_stack) =
-            (u64::from(digit_band[d * 3 + band]), u64::from(digit_stack[d * 3 + stack]));
-        let (mr, mc) = (u64::from(mini_rows[r * 3 + stack]), u64::from(mini_cols[c * 3 + band]));
-        let one = row | col << 4 | band_n << 16 | stack_n << 21 | d_band << 26 | d_stack << 28;
-        let one = one | mr << 30 | mc << 32;
-        let other = col | row << 4 | stack_n << 16 | band_n << 21 | d_stack << 26 | d_band << 28;
-        let other = other | mc << 30 | mr << 32;
-        plain = plain.wrapping_add(mix(shared | one));
-        transposed = transposed.wrapping_add(mix(shared | other));
+    for &(i, d) in givens {
+        let p = PLACE[i as usize];
+        let d = d as usize & 15;
+        // 13 bits for the row side, 13 for the column side, 8 for the box and the digit.
+        let row_side = row_part[p.row as usize & 15]
+            | u32::from(digit_band[(d * 3 + p.band as usize) & 31]) << 9
+            | u32::from(mini_rows[p.mini_row as usize & 31]) << 11;
+        let col_side = col_part[p.col as usize & 15]
+            | u32::from(digit_stack[(d * 3 + p.stack as usize) & 31]) << 9
+            | u32::from(mini_cols[p.mini_col as usize & 31]) << 11;
+        let shared = u64::from(boxes[p.box_ as usize & 15]) | u64::from(digits[d]) << 4;
+        let (row_side, col_side) = (u64::from(row_side), u64::from(col_side));
+        plain = plain.wrapping_add(spread(shared | row_side << 8 | col_side << 21));
+        transposed = transposed.wrapping_add(spread(shared | col_side << 8 | row_side << 21));
     }
     let (low, high) = if plain <= transposed { (plain, transposed) } else { (transposed, plain) };
     mix(low ^ mix(high ^ n as u64))
 }
 
-/// Each cell's row, column and box.
-const PLACE: [(u8, u8, u8); CELLS] = {
-    let mut place = [(0, 0, 0); CELLS];
+/// A given's tuple made a summand: a multiplication and a shift, enough that sums of a few
+/// dozen of them differ where the multisets do (the sums are mixed again at the end).
+fn spread(x: u64) -> u64 {
+    let x = (x ^ 0x5DEE_CE66_D1CE_4E5B).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x ^ x >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+/// A bit for each byte of `bytes` (at most 8) that is not 0.
+fn nonzero_bytes(bytes: &[u8]) -> u32 {
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    let v = u64::from_le_bytes(word);
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Each byte's top bit: set when the byte is not 0 (its low seven bits carry into it, or
+    // it was set already).
+    let high = (((v & LOW7) + LOW7) | v) & !LOW7;
+    // Gather the eight top bits into one byte.
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Where a cell is: its row, column and box, band and stack, mini-row (`row * 3 + stack`)
+/// and mini-column (`col * 3 + band`).
+#[derive(Clone, Copy)]
+struct Place {
+    row: u8,
+    col: u8,
+    box_: u8,
+    band: u8,
+    stack: u8,
+    mini_row: u8,
+    mini_col: u8,
+}
+
+/// Each cell's [`Place`] (256 entries, so that a `u8` index needs no bounds check).
+const PLACE: [Place; 256] = {
+    let blank = Place { row: 0, col: 0, box_: 0, band: 0, stack: 0, mini_row: 0, mini_col: 0 };
+    let mut place = [blank; 256];
     let mut i = 0;
     while i < CELLS {
         let (r, c) = ((i / 9) as u8, (i % 9) as u8);
-        place[i] = (r, c, r / 3 * 3 + c / 3);
+        let (band, stack) = (r / 3, c / 3);
+        place[i] = Place {
+            row: r,
+            col: c,
+            box_: band * 3 + stack,
+            band,
+            stack,
+            mini_row: r * 3 + stack,
+            mini_col: c * 3 + band,
+        };
         i += 1;
     }
     place
@@ -141,6 +196,14 @@ mod tests {
             state ^= state >> 27;
             state.wrapping_mul(0x2545_F491_4F6C_DD1D)
         }
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_the_givens() {
+        assert_eq!(nonzero_bytes(&[0, 1, 0, 9, 0x80, 0, 0, 0x7F]), 0b1001_1010);
+        assert_eq!(nonzero_bytes(&[5]), 1);
+        assert_eq!(nonzero_bytes(&[0; 8]), 0);
+        assert_eq!(nonzero_bytes(&[1; 8]), 0xFF);
     }
 
     #[test]
