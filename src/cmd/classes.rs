@@ -76,7 +76,8 @@ pub(crate) fn line_output(first: &Source, options: &Options, settings: &Settings
         OutputFormat::Auto if rereadable(&[first]) => {
             let Ok(input) = plan::open(first, options.mmap) else { return false };
             let detected = crate::run::pipeline::detect(input, settings);
-            detected.is_ok_and(|(format, _)| OutputFormat::Auto.resolve(format) == OutputFormat::Line)
+            detected
+                .is_ok_and(|(format, _)| OutputFormat::Auto.resolve(format) == OutputFormat::Line)
         }
         _ => false,
     }

@@ -87,7 +87,8 @@ pub(crate) fn judge_as(
         Task::Rate { limits } => rate::judge(solver, puzzle, false, limits, scratch),
         Task::Explain { limits } => rate::judge(solver, puzzle, true, limits, scratch),
         Task::Stats { by, rating } => {
-            let minlex = by == Sameness::Class && classes.is_none_or(|c| c.may_repeat(&puzzle.grid));
+            let minlex =
+                by == Sameness::Class && classes.is_none_or(|c| c.may_repeat(&puzzle.grid));
             stats::judge(solver, puzzle, minlex, rating, scratch)
         }
     }

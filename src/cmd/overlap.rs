@@ -79,7 +79,8 @@ pub(crate) fn run(
                 report: report.as_ref().map(|r| (Box::new(r.writer.clone()) as _, r.format)),
                 messages: (!options.messages).then(|| Box::new(std::io::sink()) as _),
             };
-            let run = run_with(input, task, keep.clone(), sinks, &settings, &mut seen, &|_| Ok(()))?;
+            let run =
+                run_with(input, task, keep.clone(), sinks, &settings, &mut seen, &|_| Ok(()))?;
             match mode {
                 Mode::Train => train += &run.tally,
                 _ => tested += &run.tally,

@@ -298,7 +298,11 @@ pub(crate) fn run(
     // By class: the minlex forms of the records that may repeat another, only (see
     // `cmd::classes`).
     let collisions = match classes {
-        true => super::classes::prescan(&inputs.iter().chain(&test).collect::<Vec<_>>(), options, &settings),
+        true => super::classes::prescan(
+            &inputs.iter().chain(&test).collect::<Vec<_>>(),
+            options,
+            &settings,
+        ),
         false => None,
     };
     let mut censuses = Vec::new();
