@@ -50,12 +50,6 @@ impl Collisions {
         // Most corpora have none: then no invariant is worth computing again.
         !self.shared.is_empty() && self.shared.contains(&canon::invariant(grid))
     }
-
-    /// How many invariants are shared.
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        self.shared.len()
-    }
 }
 
 /// Whether the environment asks for the minlex path (`SUDOKU_BULK_CLASSES=minlex`).
