@@ -4,6 +4,7 @@ mod util;
 
 mod augment;
 mod canon;
+mod classes;
 mod cli;
 mod compression;
 mod corpora;

@@ -73,6 +73,7 @@
 //! with the faster searches of `latin` and `pattern` below it.
 
 mod form;
+mod invariant;
 mod latin;
 mod pattern;
 mod search;
@@ -81,6 +82,7 @@ mod transform;
 use crate::grid::Grid;
 
 pub use self::form::{Canonical, Form};
+pub use self::invariant::invariant;
 pub use self::search::Canonicalizer;
 pub use self::transform::{Transform, TransformError};
 

@@ -9,6 +9,7 @@
 mod augment;
 pub(crate) mod bench;
 mod canon;
+pub(crate) mod classes;
 mod count;
 pub(crate) mod dedup;
 pub(crate) mod generate;
@@ -49,16 +50,19 @@ pub(crate) fn judge(
     parsed: &Result<Parsed, RecordError>,
     scratch: &mut Grid,
 ) -> Verdict {
-    judge_as(task, task.name(), solver, parsed, scratch)
+    judge_as(task, task.name(), solver, parsed, scratch, None)
 }
 
-/// The same, for the command named `command` in messages (`overlap` runs `dedup`'s task).
+/// The same, for the command named `command` in messages (`overlap` runs `dedup`'s task);
+/// with `classes`, the minlex form (`dedup` and `stats` by class) only of the puzzles that
+/// may repeat another record of the run (see [`classes`]).
 pub(crate) fn judge_as(
     task: Task,
     command: &'static str,
     solver: &mut dyn Solver,
     parsed: &Result<Parsed, RecordError>,
     scratch: &mut Grid,
+    classes: Option<&classes::Collisions>,
 ) -> Verdict {
     let puzzle = match parsed {
         Ok(Parsed::Nine(puzzle)) => puzzle,
@@ -73,12 +77,20 @@ pub(crate) fn judge_as(
         Task::Count { limit } => count::judge(solver, puzzle, limit, scratch),
         Task::Validate => validate::judge(solver, puzzle, scratch),
         Task::Canon { form, automorphisms } => canon::judge(puzzle, form, automorphisms),
-        Task::Dedup { by: Sameness::Class } => canon::judge(puzzle, Form::Minlex, false),
+        Task::Dedup { by: Sameness::Class } => match classes {
+            // The only one of its class in the run: its key is never looked at.
+            Some(classes) if !classes.may_repeat(&puzzle.grid) => Verdict::new(Some(puzzle.grid)),
+            _ => canon::judge(puzzle, Form::Minlex, false),
+        },
         Task::Dedup { by: Sameness::Exact } => Verdict::new(Some(puzzle.grid)),
         Task::Augment { .. } => augment::judge(puzzle),
         Task::Rate { limits } => rate::judge(solver, puzzle, false, limits, scratch),
         Task::Explain { limits } => rate::judge(solver, puzzle, true, limits, scratch),
-        Task::Stats { by, rating } => stats::judge(solver, puzzle, by, rating, scratch),
+        Task::Stats { by, rating } => {
+            let minlex =
+                by == Sameness::Class && classes.is_none_or(|c| c.may_repeat(&puzzle.grid));
+            stats::judge(solver, puzzle, minlex, rating, scratch)
+        }
     }
 }
 /// Why a puzzle with no solution has none: its givens conflict, or the search ran dry.
@@ -132,6 +144,12 @@ pub(crate) struct BulkJob<K> {
 pub(crate) trait Keep: Sync + Sized {
     /// What it keeps of a piece beyond the encoded records.
     type Extra: Extra;
+
+    /// The class invariants shared in the run, where only the records that have one need
+    /// their minlex form (see [`classes`]).
+    fn classes(&self) -> Option<&classes::Collisions> {
+        None
+    }
 
     /// After the headers that open the output, if any were written.
     fn header(&self, _out: &mut ChunkOutput<Self::Extra>) {}
@@ -204,6 +222,10 @@ impl<K: Keep> Job for BulkJob<K> {
             encoder.begin(&mut out.data.bytes, &mut out.report);
             self.keep.header(out);
         }
+        // `dedup`'s csv, jsonl and Parquet output write every kept record's minlex form.
+        let classes = self.keep.classes().filter(|_| {
+            !matches!(self.task, Task::Dedup { .. }) || encoder.output() == OutputFormat::Line
+        });
         with_solver(self.solver, |solver| {
             let mut scratch = Grid::EMPTY;
             let mut records =
@@ -225,8 +247,14 @@ impl<K: Keep> Job for BulkJob<K> {
                 if self.cancel.requested().is_some() {
                     return; // the run is being stopped: its output will not be kept
                 }
-                let verdict =
-                    judge_as(self.task, self.command, solver, &record.parsed, &mut scratch);
+                let verdict = judge_as(
+                    self.task,
+                    self.command,
+                    solver,
+                    &record.parsed,
+                    &mut scratch,
+                    classes,
+                );
                 out.tally.add(&verdict);
                 if let Some(fault) = &verdict.fault {
                     let (input, line) = (&self.input_name, record.line);

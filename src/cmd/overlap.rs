@@ -57,6 +57,17 @@ pub(crate) fn run(
     }
 
     let task = Task::Dedup { by };
+    // By class: the minlex forms of the records that may repeat another, only (see
+    // `cmd::classes`); the rows' forms are those of test records that repeat one.
+    let keep = KeepKeys {
+        classes: match by {
+            Sameness::Class => {
+                let sources: Vec<_> = inputs.iter().chain(&test).collect();
+                super::classes::prescan(&sources, options, &settings)
+            }
+            Sameness::Exact => None,
+        },
+    };
     let (mut train, mut tested) = (Tally::default(), Tally::default());
     for (mode, sources) in [(Mode::Train, &inputs), (Mode::Test, &test)] {
         seen.set_mode(mode, output_format);
@@ -68,7 +79,8 @@ pub(crate) fn run(
                 report: report.as_ref().map(|r| (Box::new(r.writer.clone()) as _, r.format)),
                 messages: (!options.messages).then(|| Box::new(std::io::sink()) as _),
             };
-            let run = run_with(input, task, KeepKeys, sinks, &settings, &mut seen, &|_| Ok(()))?;
+            let run =
+                run_with(input, task, keep.clone(), sinks, &settings, &mut seen, &|_| Ok(()))?;
             match mode {
                 Mode::Train => train += &run.tally,
                 _ => tested += &run.tally,

@@ -9,8 +9,10 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
+use super::classes::Collisions;
 use super::dedup::seen::{Identity, Key};
 use super::{run_with, BulkJob, Keep};
 use crate::canon::{Canonicalizer, Form, Sameness};
@@ -36,11 +38,11 @@ thread_local! {
 }
 
 /// Judges a 9x9 puzzle as `validate` does, keeping its first solution (to check the answer of
-/// a puzzle with several), and finds its minlex form (`by` class) and rating as asked.
+/// a puzzle with several), and finds its minlex form and rating as asked.
 pub(super) fn judge(
     solver: &mut dyn Solver,
     puzzle: &Puzzle,
-    by: Sameness,
+    minlex: bool,
     rating: bool,
     scratch: &mut Grid,
 ) -> Verdict {
@@ -50,7 +52,7 @@ pub(super) fn judge(
         verdict.solution = Some(*scratch);
     }
     TOOLS.with_borrow_mut(|(canon, rater)| {
-        if by == Sameness::Class {
+        if minlex {
             verdict.canonical = Some(canon.canonicalize(&puzzle.grid, Form::Minlex).grid);
         }
         if rating && count > 0 {
@@ -142,14 +144,21 @@ impl Extra for Piece {
 }
 
 /// Counts each record in its piece's census, and keeps its keys.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Counted {
     /// The input's index among the run's inputs.
     file: usize,
+    /// The class invariants shared in the run, if the first pass found them: a puzzle with
+    /// another has no minlex form and no class key (it repeats nothing).
+    classes: Option<Arc<Collisions>>,
 }
 
 impl Keep for Counted {
     type Extra = Piece;
+
+    fn classes(&self) -> Option<&Collisions> {
+        self.classes.as_deref()
+    }
 
     fn record(
         &self,
@@ -286,6 +295,16 @@ pub(crate) fn run(
         tallier.repeats = [Repeats { class: Some(0), ..Repeats::default() }; 2];
         tallier.overlap.class = Some(Overlapping::default());
     }
+    // By class: the minlex forms of the records that may repeat another, only (see
+    // `cmd::classes`).
+    let collisions = match classes {
+        true => super::classes::prescan(
+            &inputs.iter().chain(&test).collect::<Vec<_>>(),
+            options,
+            &settings,
+        ),
+        false => None,
+    };
     let mut censuses = Vec::new();
     for (side, sources) in [(0, &inputs), (1, &test)] {
         for source in sources {
@@ -299,7 +318,7 @@ pub(crate) fn run(
                 report: report.as_ref().map(|r| (Box::new(r.writer.clone()) as _, r.format)),
                 messages: (!options.messages).then(|| Box::new(io::sink()) as _),
             };
-            let keep = Counted { file: censuses.len() };
+            let keep = Counted { file: censuses.len(), classes: collisions.clone() };
             let run = run_with(input, task, keep, sinks, &settings, &mut tallier, &|_| Ok(()))?;
             settings.headers = false; // the report's header, once
 

@@ -10,7 +10,8 @@ use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 
 use super::dedup::KeepKeys;
-use super::{run_with, Written};
+use super::{classes, run_with, Written};
+use crate::canon::Sameness;
 use crate::cmd::dedup::seen::Seen;
 use crate::io::output::{Encoder, OutputFormat};
 use crate::io::table::{table_fields, ParquetWriter};
@@ -55,6 +56,18 @@ pub(crate) fn run(
 
     // For dedup: every record seen so far, over all the inputs.
     let mut seen = matches!(task, Task::Dedup { .. }).then(|| Seen::new(report_format));
+    // For dedup by class, to the line format: the minlex forms of the records that may repeat
+    // another, only (see `cmd::classes`).
+    let keep = KeepKeys {
+        classes: match task {
+            Task::Dedup { by: Sameness::Class }
+                if classes::line_output(&inputs[0], options, &settings) =>
+            {
+                classes::prescan(&inputs.iter().collect::<Vec<_>>(), options, &settings)
+            }
+            _ => None,
+        },
+    };
     let mut runs = Vec::new();
     // Several inputs are written one after another in the first one's output format, under
     // its CSV header or Parquet schema; so their output columns must be the first one's.
@@ -82,7 +95,7 @@ pub(crate) fn run(
             _ => Ok(()),
         };
         let run = match &mut seen {
-            Some(seen) => run_with(input, task, KeepKeys, sinks, &settings, seen, &check),
+            Some(seen) => run_with(input, task, keep.clone(), sinks, &settings, seen, &check),
             None => {
                 let keep = Written { failures_only: settings.failures_only, file: file as u64 };
                 run_with(input, task, keep, sinks, &settings, &mut InOrder, &check)

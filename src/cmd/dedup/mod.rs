@@ -5,18 +5,30 @@
 
 pub(crate) mod seen;
 
+use std::sync::Arc;
+
 use self::seen::{Keyed, Keys};
+use super::classes::Collisions;
 use super::{BulkJob, Keep};
-use crate::io::format::Record;
+use crate::canon::Sameness;
+use crate::io::format::{Parsed, Record};
 use crate::run::pipeline::ChunkOutput;
-use crate::verdict::Verdict;
+use crate::verdict::{Task, Verdict};
 
 /// Keeps each record's key, output and text for the set of records seen.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct KeepKeys;
+#[derive(Debug, Clone, Default)]
+pub(crate) struct KeepKeys {
+    /// The class invariants shared in the run, if the first pass found them: the other
+    /// records are the only ones of their class, with no minlex form and no key.
+    pub classes: Option<Arc<Collisions>>,
+}
 
 impl Keep for KeepKeys {
     type Extra = Keys;
+
+    fn classes(&self) -> Option<&Collisions> {
+        self.classes.as_deref()
+    }
 
     fn header(&self, out: &mut ChunkOutput<Keys>) {
         let mark = Keyed::preamble(out);
@@ -33,8 +45,14 @@ impl Keep for KeepKeys {
         // Every record is encoded; the writer keeps those that repeat nothing.
         job.encoder.record(&mut out.data, record, verdict);
         out.extra.texts.extend_from_slice(&crate::io::output::report_text(record.text));
-        let form = verdict.canonical.or(verdict.puzzle);
-        let mark = Keyed::record(form, record.line, out);
+        // A puzzle judged by class without its minlex form is the only one of its class.
+        let only = matches!(job.task, Task::Dedup { by: Sameness::Class })
+            && verdict.canonical.is_none()
+            && matches!(record.parsed, Ok(Parsed::Nine(_)));
+        let mark = match only {
+            true => Keyed::only(record.line, out),
+            false => Keyed::record(verdict.canonical.or(verdict.puzzle), record.line, out),
+        };
         out.extra.keyed.push(mark);
     }
 }

@@ -137,6 +137,9 @@ pub(crate) struct Keyed {
     pub report_end: usize,
     /// What the key is the hash of (the minlex form, or the puzzle), for `overlap`'s rows.
     pub form: Option<Grid>,
+    /// Whether it is a puzzle that no other record of the run can repeat (its class invariant
+    /// is its own, see `cmd::classes`): distinct, with no key.
+    pub only: bool,
 }
 
 /// What a piece keeps for the set: each record's key and where its output ends, and the
@@ -162,7 +165,12 @@ impl Keyed {
     pub(crate) fn preamble(out: &ChunkOutput<Keys>) -> Keyed {
         let (end, text_end, report_end) =
             (out.data.position(), out.extra.texts.len(), out.report.len());
-        Keyed { key: None, line: 0, end, text_end, report_end, form: None }
+        Keyed { key: None, line: 0, end, text_end, report_end, form: None, only: false }
+    }
+
+    /// A record, the last in `out`, that is the only one of its class in the run.
+    pub(crate) fn only(line: u64, out: &ChunkOutput<Keys>) -> Keyed {
+        Keyed { line, only: true, ..Keyed::preamble(out) }
     }
 
     /// A record whose output, text and report rows are the last in `out`.
@@ -258,6 +266,9 @@ pub(crate) struct Seen {
     hits: HashSet<Key, BuildHasherDefault<Identity>>,
     /// Test records that matched one (`overlap`).
     overlapping: u64,
+    /// Distinct records kept outside the set: the only ones of their class (see
+    /// [`Keyed::only`]).
+    only: u64,
 }
 
 impl Seen {
@@ -273,6 +284,7 @@ impl Seen {
             rows: OutputFormat::Csv,
             hits: HashSet::default(),
             overlapping: 0,
+            only: 0,
         }
     }
 
@@ -283,7 +295,7 @@ impl Seen {
 
     /// Distinct records kept (by key).
     pub(crate) fn distinct(&self) -> usize {
-        self.first.len()
+        self.first.len() + self.only as usize
     }
 
     /// Distinct kept records that later ones matched (`overlap`).
@@ -350,6 +362,10 @@ impl Seen {
                     "{}: line {}: more than {MAX_RUN_LINE} lines in one run's inputs",
                     self.files[file], record.line
                 )));
+            }
+            if record.only {
+                // The only one of its class in the run: distinct, and repeats nothing.
+                self.only += u64::from(self.mode != Mode::Test);
             }
             if self.mode != Mode::Dedup {
                 if let Some(key) = record.key {
