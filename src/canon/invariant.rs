@@ -26,7 +26,7 @@
 use crate::grid::{Grid, CELLS};
 
 /// The 64-bit class invariant of a grid: equal for any two equivalent grids (see the
-/// [module documentation](self)); unequal invariants prove two grids inequivalent.
+/// header of `src/canon/invariant.rs`); unequal invariants prove two grids inequivalent.
 ///
 /// ```
 /// use sudoku_bulk::canon::{self, Transform};
